@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What this ice.ko is, for modinfo and for support: the package version
+ * (whose first three fields are the upstream 6.12 base) and the exact
+ * upstream source it was built from.  The values come from
+ * ice_backport_provenance.h, written by scripts/import-upstream.
+ */
+#include <linux/module.h>
+
+MODULE_VERSION(ICE_BACKPORT_VERSION);
+MODULE_INFO(backport_upstream, ICE_BACKPORT_UPSTREAM);
+MODULE_INFO(backport_upstream_sha256, ICE_BACKPORT_UPSTREAM_SHA256);
+MODULE_INFO(backport_tree_sha256, ICE_BACKPORT_TREE_SHA256);
