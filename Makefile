@@ -3,7 +3,14 @@
 
 SHELL := /bin/sh
 KVER ?= $(shell scripts/default-kver)
-KSRC ?= /lib/modules/$(KVER)/build
+# KSRC is passed on only when given; build-module derives it from KVER.
+ksrc_arg = $(if $(filter command line environment,$(origin KSRC)),$(KSRC))
+
+# Built when this host has no kernel headers at all (for example a CI host
+# running a kernel Debian does not ship): Debian 12's backports kernel,
+# whose headers the host's own gcc-12 builds with.
+REF_KVER := 6.12.95+deb12-amd64
+REF_SUITE := bookworm-backports
 
 all: deps import module
 
@@ -14,7 +21,7 @@ help:
 	@echo '                (UPSTREAM_TARBALL=<path> to use a local linux-source tarball)'
 	@echo 'make module     build ice.ko for KVER=<release> (default: running kernel, else'
 	@echo '                newest installed headers) or KSRC=<headers dir>'
-	@echo 'make check      run the whole test suite'
+	@echo 'make check      install missing test dependencies, run the whole test suite'
 
 deps:
 	@scripts/install-build-deps
@@ -28,12 +35,15 @@ import:
 	scripts/import-upstream
 
 module: src/PROVENANCE
-	@test -n "$(KVER)" || { \
-		echo "error: no kernel headers installed; install linux-headers-$$(uname -r) or give KVER=/KSRC=" >&2; \
-		exit 1; }
-	scripts/build-module $(KVER) $(KSRC)
+	@kver='$(KVER)'; \
+	if [ -z "$$kver" ]; then \
+		kver=$(REF_KVER); \
+		echo "no kernel headers on this host: building for $$kver"; \
+		scripts/ensure-headers $$kver $(REF_SUITE); \
+	fi; \
+	scripts/build-module "$$kver" $(ksrc_arg)
 
-check:
+check: deps
 	tests/run
 
 clean:

@@ -13,12 +13,12 @@
 #include <linux/module.h>
 
 #undef EXPORT_SYMBOL_NS_GPL
-#define EXPORT_SYMBOL_NS_GPL(sym, ns)
+#define EXPORT_SYMBOL_NS_GPL(...)
 #undef MODULE_DESCRIPTION
-#define MODULE_DESCRIPTION(desc)
+#define MODULE_DESCRIPTION(...)
 #undef MODULE_IMPORT_NS
-#define MODULE_IMPORT_NS(ns)
+#define MODULE_IMPORT_NS(...)
 #undef MODULE_LICENSE
-#define MODULE_LICENSE(license)
+#define MODULE_LICENSE(...)
 
 #include "../drivers/net/ethernet/intel/libie/rx.c"
