@@ -22,6 +22,9 @@ help:
 	@echo 'make module     build ice.ko for KVER=<release> (default: running kernel, else'
 	@echo '                newest installed headers) or KSRC=<headers dir>'
 	@echo 'make check      install missing test dependencies, run the whole test suite'
+	@echo '                (KERNELS="<id> ..." limits the kernel matrix part: quick mode)'
+	@echo 'make matrix     build ice.ko for every kernel of kernels.list (or KERNELS=...)'
+	@echo '                in a root of its Debian release; table in build/matrix.tsv'
 
 deps:
 	@scripts/install-build-deps
@@ -46,7 +49,10 @@ module: src/PROVENANCE
 check: deps
 	tests/run
 
+matrix: src/PROVENANCE
+	scripts/matrix $(KERNELS)
+
 clean:
 	rm -rf build
 
-.PHONY: all help deps import module check clean
+.PHONY: all help deps import module check matrix clean

@@ -8,7 +8,7 @@
 #define _ICE_BACKPORT_COMPAT_H_
 
 /*
- * libie's Rx packet-type table is built into ice.ko (compat/libie_rx.c).
+ * libie's Rx packet-type table is built into ice.ko (compat/builtin_libie_rx.c).
  * Give it a name of ours so that it never meets the kernel's own libie,
  * whose table may have another layout on another release.
  */

@@ -11,3 +11,5 @@ MODULE_VERSION(ICE_BACKPORT_VERSION);
 MODULE_INFO(backport_upstream, ICE_BACKPORT_UPSTREAM);
 MODULE_INFO(backport_upstream_sha256, ICE_BACKPORT_UPSTREAM_SHA256);
 MODULE_INFO(backport_tree_sha256, ICE_BACKPORT_TREE_SHA256);
+/* Features compiled out for the target kernel (src/Kbuild). */
+MODULE_INFO(backport_disabled, ICE_BACKPORT_DISABLED);

@@ -48,3 +48,14 @@ tree_hash() {
 	(cd "$1" && find . -type f -print0 | LC_ALL=C sort -z |
 		xargs -0 sha256sum) | sha256sum | cut -d' ' -f1
 }
+
+# kernel_entry ID: set k_suite, k_headers, k_image, k_root and k_state
+# from the line of kernels.list whose id is ID, or stop.
+kernel_entry() {
+	# shellcheck disable=SC2046 # the line's columns, none with blanks
+	set -- $(awk -v k="$1" '!/^#/ && $1 == k { print; exit }' "$ICE_BP_TOPDIR/kernels.list")
+	[ $# -eq 6 ] || die "kernel '${1:-}' is not in kernels.list (or its line is not 6 columns)" \
+		"use one of: $(awk '!/^#/ && NF { printf "%s ", $1 }' "$ICE_BP_TOPDIR/kernels.list")"
+	# shellcheck disable=SC2034 # read by the scripts that call this
+	k_suite=$2 k_headers=$3 k_image=$4 k_root=$5 k_state=$6
+}
