@@ -1,0 +1,38 @@
+#!/bin/sh
+# `scripts/build-deb` twice gives byte-identical packages, whose contents
+# are what DKMS needs to build offline: the staged tree and a dkms.conf
+# with the version and the supported kernels filled in.
+. "$ICE_BP_TOPDIR/tests/lib.sh"
+command -v dpkg-buildpackage >/dev/null && command -v dh_dkms >/dev/null ||
+	[ "$(id -u)" = 0 ] || skip "packaging tools missing and not root to install them"
+[ -f "$top/src/PROVENANCE" ] || "$top/scripts/import-upstream"
+version=$(cat "$top/VERSION")
+a=$("$top/scripts/build-deb" "$tmp/a")
+b=$("$top/scripts/build-deb" "$tmp/b")
+echo "first build:  $(sha256_of "$a")  $(stat -c %s "$a") bytes"
+echo "second build: $(sha256_of "$b")  $(stat -c %s "$b") bytes"
+cmp "$a" "$b" || fail "two builds differ"
+
+dpkg-deb -f "$a" Package Version Architecture Depends Recommends
+[ "$(dpkg-deb -f "$a" Package)" = ice-backport-dkms ] || fail "wrong package name"
+[ "$(dpkg-deb -f "$a" Architecture)" = all ] || fail "not Architecture: all"
+case $(dpkg-deb -f "$a" Version) in "$version"-*) ;; *) fail "package version is not VERSION-revision" ;; esac
+dpkg-deb -f "$a" Depends | grep -q '^dkms' || fail "does not depend on dkms"
+
+dpkg-deb -x "$a" "$tmp/x"
+src=$tmp/x/usr/src/ice-backport-$version
+for f in dkms.conf Kbuild Makefile PROVENANCE ice_backport_provenance.h compat/run-probes \
+	drivers/net/ethernet/intel/ice/ice_txrx.c drivers/net/ethernet/intel/ice/Makefile; do
+	[ -f "$src/$f" ] || fail "$f missing from /usr/src/ice-backport-$version"
+done
+[ ! -e "$src/.staged" ] || fail "stage-tree's marker is packaged"
+# The packaged tree is the staged tree: src/ and compat/, nothing else.
+"$top/scripts/stage-tree" "$tmp/staged"
+rm -f "$tmp/staged/.staged" "$src/dkms.conf"
+[ "$(tree_hash "$src")" = "$(tree_hash "$tmp/staged")" ] ||
+	fail "packaged tree differs from scripts/stage-tree: $(diff -r "$src" "$tmp/staged" | head -n 5)"
+dpkg-deb --fsys-tarfile "$a" | tar -xO "./usr/src/ice-backport-$version/dkms.conf" >"$tmp/dkms.conf"
+grep -qx "PACKAGE_VERSION=\"$version\"" "$tmp/dkms.conf" || fail "PACKAGE_VERSION is not $version"
+"$top/scripts/dkms-conf" | sed "s/#MODULE_VERSION#/$version/g" | cmp - "$tmp/dkms.conf" ||
+	fail "packaged dkms.conf is not scripts/dkms-conf's"
+grep '^BUILD_EXCLUSIVE_KERNEL=' "$tmp/dkms.conf"
