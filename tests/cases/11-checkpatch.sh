@@ -1,5 +1,5 @@
 #!/bin/sh
-# The C we wrote (compat/) is checkpatch-clean, with the checkpatch.pl of
+# The C we wrote (compat/, tests/rxemu/) is checkpatch-clean, with the checkpatch.pl of
 # the pinned upstream tree.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 command -v perl >/dev/null || skip "perl is not installed"
@@ -9,8 +9,8 @@ tarball=$ICE_BP_CACHE/dl/$(basename "$(lock_get tarball)")-$version
 tar -xJf "$tarball" -C "$tmp" --strip-components=1 --wildcards \
 	'*/scripts/checkpatch.pl' '*/scripts/spelling.txt' '*/scripts/const_structs.checkpatch'
 cd "$top"
-files=$(git ls-files -co --exclude-standard 'compat/*.[ch]')
-[ -n "$files" ] || fail "no C files found in compat/"
+files=$(git ls-files -co --exclude-standard 'compat/*.[ch]' 'tests/rxemu/*.[ch]')
+[ -n "$files" ] || fail "no C files found in compat/ and tests/rxemu/"
 cp=$tmp/scripts/checkpatch.pl
 # It must be able to fail: a file with a style error is refused.
 printf 'int  x ;\nvoid f(void) {\n}\n' >"$tmp/bad.c"

@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Rx ring emulator of ice-backport: shared definitions.
+ *
+ * The emulator is compiled into the same translation unit as the driver's
+ * ice_txrx.c (see ice_txrx_selftest.c), so it calls the driver's own static
+ * Rx functions.  README.txt describes the scenario format and the oracle.
+ */
+#ifndef _RXEMU_H_
+#define _RXEMU_H_
+
+#include <linux/debugfs.h>
+#include <linux/dma-map-ops.h>
+#include <linux/hashtable.h>
+#include <linux/ktime.h>
+#include <linux/mutex.h>
+#include <linux/platform_device.h>
+#include <linux/rtnetlink.h>
+#include <linux/skbuff.h>
+#include <linux/vmalloc.h>
+
+#if !defined(CONFIG_ARCH_HAS_DMA_OPS) && !defined(CONFIG_DMA_OPS)
+#error "the Rx emulator needs per-device DMA ops (its page ledger hooks map/unmap)"
+#endif
+
+#define RXEMU_MAX_BUFS		64	/* buffers in one frame line */
+#define RXEMU_MAX_FRAME		65535	/* bytes in one frame */
+#define RXEMU_MAX_TEXT		(256 * 1024)	/* scenario text */
+#define RXEMU_MAX_MSGS		24	/* diagnostics printed per run */
+#define RXEMU_HDR_LEN		18	/* Ethernet header + sequence number */
+#define RXEMU_PATTERN		65536	/* period of the payload pattern */
+#define RXEMU_ETHERTYPE		0x88b5	/* IEEE local experimental */
+#define RXEMU_E810_MAX_FRAME	9728	/* largest frame the MAC accepts */
+
+enum rxemu_outcome {
+	RXEMU_PASS,		/* an skb with exactly these bytes goes up */
+	RXEMU_DROP,		/* the driver must not deliver this frame */
+};
+
+enum rxemu_step_kind {
+	RXEMU_STEP_FRAME,	/* hardware writes one frame back, N times */
+	RXEMU_STEP_POLL,	/* run one NAPI poll now */
+	RXEMU_STEP_RELEASE,	/* free every skb the emulator still holds */
+};
+
+/* One line of a scenario, as parsed. */
+struct rxemu_step {
+	enum rxemu_step_kind kind;
+	int line;
+	u32 repeat;		/* frame: how many copies (xN) */
+	u32 budget;		/* poll: budget of this poll, 0 = default */
+	u16 nbufs;
+	u16 split;		/* poll after this many descriptors, 0 = no */
+	u8 outcome;
+	bool rxe;		/* RXE error bit on the EOF descriptor */
+	u16 size[RXEMU_MAX_BUFS];
+};
+
+/* Run-wide options (option lines). */
+struct rxemu_cfg {
+	char name[64];
+	u32 ring;
+	u32 rx_buf_len;
+	bool build_skb;
+	u32 budget;
+	u32 batch;
+	u32 hold;
+	u64 fuzz_seed;
+	u32 fuzz_frames;
+};
+
+struct rxemu_scenario {
+	struct rxemu_cfg cfg;
+	struct rxemu_step *steps;
+	unsigned int nsteps;
+	unsigned int cap;
+};
+
+/* What a checkpoint looks at besides the ledger. */
+enum {
+	RXEMU_CP_RING = BIT(0),	/* the ring slots and their invariants */
+	RXEMU_CP_DESC = BIT(1),	/* the descriptors owned by the hardware */
+};
+
+/* State of a page in the emulator's own ledger. */
+enum rxemu_page_state {
+	RXEMU_PG_MAPPED,	/* mapped by the driver: must sit in one slot */
+	RXEMU_PG_PINNED,	/* unmapped by the driver: we hold one ref */
+	RXEMU_PG_LOST,		/* mapped, in no slot, never unmapped: leak */
+	RXEMU_PG_LEAKED,	/* unmapped, but refs remain that nobody owns */
+	RXEMU_PG_BROKEN,	/* fewer refs than owners: left alone */
+};
+
+struct rxemu_page {
+	struct hlist_node node;
+	struct page *page;
+	dma_addr_t dma;
+	size_t size;
+	enum rxemu_page_state state;
+	/* scratch of one checkpoint */
+	int slot;
+	unsigned int bias;
+	unsigned int inflight;
+	unsigned int skbrefs;
+};
+
+/* A frame written back by the emulated hardware, until it is resolved. */
+struct rxemu_pending {
+	u32 seq;
+	u32 len;
+	u64 end;		/* absolute index of its last descriptor + 1 */
+	int line;
+	u8 outcome;
+	bool delivered;
+};
+
+struct rxemu_rng {
+	u64 s;
+};
+
+struct rxemu {
+	struct rxemu_cfg cfg;
+	/* the ring and what it needs around it */
+	struct platform_device *pdev;
+	struct device *dev;
+	struct net_device *netdev;
+	struct ice_pf *pf;
+	struct ice_vsi *vsi;
+	struct ice_q_vector *qv;
+	struct ice_rx_ring *ring;
+	u32 tail_reg;		/* the "QRX_TAIL register" */
+	bool rx_handler;
+	bool napi_added;
+	/* emulated hardware */
+	u32 hw_head;		/* next descriptor the hardware writes */
+	u64 hw_abs;		/* descriptors written back, ever */
+	u64 drv_abs;		/* descriptors the driver consumed, ever */
+	u16 *hw_size;		/* size written into each descriptor */
+	u8 *pattern;		/* 2 * RXEMU_PATTERN bytes */
+	u32 seq;		/* next frame sequence number */
+	u32 since_irq;		/* frames written since the last poll */
+	/* frames written back and not yet resolved, a FIFO */
+	struct rxemu_pending *pend;
+	u32 pend_cap;
+	u32 pend_head;
+	u32 pend_n;
+	u32 last_seq;
+	bool any_delivered;
+	/* skbs that reached the stack: new ones, then the held ones */
+	struct sk_buff_head rxq;
+	struct sk_buff_head held;
+	/* the page ledger: live pages, and lost or leaked ones apart so
+	 * that checkpoints do not slow down as a broken driver leaks
+	 */
+	DECLARE_HASHTABLE(pages, 10);
+	DECLARE_HASHTABLE(dead, 8);
+	/* fuzz */
+	struct rxemu_rng rng;
+	u32 fuzz_index;
+	char fuzz_last[4][160];
+	/* results */
+	unsigned int errors;
+	unsigned int polls;
+	unsigned int frames;
+	unsigned int delivered;
+	unsigned int dropped;
+	unsigned int midframe;	/* polls that ended inside a frame */
+	unsigned int wraps;	/* frames written across the ring's end */
+	unsigned int mapped;
+	unsigned int not_reused;	/* pages unmapped before teardown */
+	unsigned int returned;
+	unsigned int leaked;
+	unsigned long orphan_refs;
+	bool stalled;
+	bool teardown;
+	char where[64];		/* what the emulator is doing, for messages */
+};
+
+#endif /* _RXEMU_H_ */

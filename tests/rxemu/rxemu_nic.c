@@ -1,0 +1,846 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Rx ring emulator: the emulated NIC, the runs and the debugfs interface.
+ * Included by ice_txrx_selftest.c.
+ *
+ * Set-up (rxemu_setup()) follows ice_vsi_cfg_rxq(): a registered platform
+ * device with a 64-bit DMA mask and the oracle's DMA ops is ring->dev, a
+ * netdev from alloc_etherdev() (never registered) is ring->netdev, a zeroed
+ * ice_vsi of type ICE_VSI_PF with a zeroed ice_pf, a q_vector whose NAPI is
+ * added and enabled, ring->tail pointing at an ordinary u32, the driver's
+ * own ice_setup_rx_ring(), xdp_rxq_info registered with MEM_TYPE_PAGE_SHARED,
+ * xdp_init_buff() with half a page, and the driver's ice_alloc_rx_bufs()
+ * filling the ring.
+ *
+ * The "hardware" writes frames back the way E810 does: it takes the buffer
+ * address from the descriptor the driver posted, copies the frame's bytes
+ * there, and writes a flex descriptor (RXDID 2, ptype 1, pkt_len,
+ * status_error0 = DD, + EOF on the last buffer, + RXE if asked).  It only
+ * uses descriptors below the tail the driver wrote; when it runs out it
+ * raises an "interrupt" (a poll), like a real NIC waiting for buffers.
+ *
+ * A poll is what ice_napi_poll() does for one Rx ring: napi_schedule_prep(),
+ * the driver's ice_clean_rx_irq() with bottom halves disabled, then
+ * napi_complete_done(), which hands the batched skbs to the stack.  The
+ * netdev has an rx_handler that keeps every skb, so the emulator decides
+ * when the stack lets go of the pages (option hold).
+ */
+
+struct rxemu_cb {
+	u32 seq;
+	u32 valid;
+};
+
+#define RXEMU_CB(skb) ((struct rxemu_cb *)(skb)->cb)
+
+static const u8 rxemu_hdr[ETH_HLEN] = {
+	0x02, 0x00, 0x00, 0x00, 0x00, 0x01,	/* destination */
+	0x02, 0x00, 0x00, 0x00, 0x00, 0x02,	/* source */
+	RXEMU_ETHERTYPE >> 8, RXEMU_ETHERTYPE & 0xff,
+};
+
+/* Byte OFF.. of frame SEQ: header, sequence number, then a pattern whose
+ * phase depends on SEQ, so bytes of another frame or another offset differ.
+ */
+static const u8 *rxemu_frame_src(struct rxemu *e, u32 seq, u32 off, u8 *hdr)
+{
+	if (off < RXEMU_HDR_LEN) {
+		__le32 le = cpu_to_le32(seq);
+
+		memcpy(hdr, rxemu_hdr, ETH_HLEN);
+		memcpy(hdr + ETH_HLEN, &le, sizeof(le));
+		return hdr + off;
+	}
+	return e->pattern + (seq * 7919u + off) % RXEMU_PATTERN;
+}
+
+static void rxemu_frame_bytes(struct rxemu *e, u32 seq, u32 off, u8 *dst,
+			      u32 len)
+{
+	u8 hdr[RXEMU_HDR_LEN];
+
+	while (len) {
+		u32 n = off < RXEMU_HDR_LEN ? min(len, RXEMU_HDR_LEN - off) : len;
+
+		memcpy(dst, rxemu_frame_src(e, seq, off, hdr), n);
+		dst += n;
+		off += n;
+		len -= n;
+	}
+}
+
+/* -1 if SRC holds bytes OFF..OFF+LEN of frame SEQ, else the bad offset. */
+static long rxemu_frame_cmp(struct rxemu *e, u32 seq, u32 off, const u8 *src,
+			    u32 len)
+{
+	u8 hdr[RXEMU_HDR_LEN];
+
+	while (len) {
+		u32 n = off < RXEMU_HDR_LEN ? min(len, RXEMU_HDR_LEN - off) : len;
+
+		if (memcmp(src, rxemu_frame_src(e, seq, off, hdr), n))
+			return off;
+		src += n;
+		off += n;
+		len -= n;
+	}
+	return -1;
+}
+
+/* Compare the whole frame carried by SKB (mac header already pulled). */
+static long rxemu_skb_cmp(struct rxemu *e, struct sk_buff *skb, u32 seq)
+{
+	struct skb_shared_info *sh = skb_shinfo(skb);
+	u32 off = ETH_HLEN;
+	long bad;
+	int i;
+
+	bad = rxemu_frame_cmp(e, seq, 0, skb_mac_header(skb), ETH_HLEN);
+	if (bad >= 0)
+		return bad;
+	bad = rxemu_frame_cmp(e, seq, off, skb->data, skb_headlen(skb));
+	if (bad >= 0)
+		return bad;
+	off += skb_headlen(skb);
+	for (i = 0; i < sh->nr_frags; i++) {
+		const skb_frag_t *f = &sh->frags[i];
+
+		bad = rxemu_frame_cmp(e, seq, off, skb_frag_address(f),
+				      skb_frag_size(f));
+		if (bad >= 0)
+			return bad;
+		off += skb_frag_size(f);
+	}
+	return -1;
+}
+
+/* --- frames written back and not yet resolved --- */
+
+static struct rxemu_pending *rxemu_pending_find(struct rxemu *e, u32 seq)
+{
+	struct rxemu_pending *first;
+	u32 d;
+
+	if (!e->pend_n)
+		return NULL;
+	first = &e->pend[e->pend_head];
+	d = seq - first->seq;
+	if (d >= e->pend_n)
+		return NULL;
+	return &e->pend[(e->pend_head + d) % e->pend_cap];
+}
+
+/* Frames whose last descriptor the driver consumed are resolved: delivered,
+ * or dropped, as the scenario says.
+ */
+static void rxemu_resolve(struct rxemu *e, bool all)
+{
+	while (e->pend_n) {
+		struct rxemu_pending *f = &e->pend[e->pend_head];
+
+		if (!all && f->end > e->drv_abs)
+			break;
+		if (!f->delivered) {
+			if (f->outcome == RXEMU_PASS)
+				rxemu_err(e, "frame %u (line %d, %u bytes) was not delivered",
+					  f->seq, f->line, f->len);
+			else
+				e->dropped++;
+		}
+		e->pend_head = (e->pend_head + 1) % e->pend_cap;
+		e->pend_n--;
+	}
+}
+
+static void rxemu_check_skb(struct rxemu *e, struct sk_buff *skb)
+{
+	struct rxemu_pending *f;
+	__le32 le;
+	u32 seq;
+	long bad;
+
+	RXEMU_CB(skb)->valid = 0;
+	if (!skb_mac_header_was_set(skb) ||
+	    skb->data - skb_mac_header(skb) != ETH_HLEN ||
+	    skb->len < RXEMU_HDR_LEN - ETH_HLEN ||
+	    memcmp(skb_mac_header(skb), rxemu_hdr, ETH_HLEN) ||
+	    skb_copy_bits(skb, 0, &le, sizeof(le))) {
+		rxemu_err(e, "an skb of %u bytes that is no frame of the emulator reached the stack",
+			  skb->len);
+		return;
+	}
+	seq = le32_to_cpu(le);
+	f = rxemu_pending_find(e, seq);
+	if (!f) {
+		rxemu_err(e, "an skb carries frame %u, which is not pending (delivered twice, or already resolved)",
+			  seq);
+		return;
+	}
+	if (f->delivered) {
+		rxemu_err(e, "frame %u delivered twice", seq);
+		return;
+	}
+	f->delivered = true;
+	if (e->any_delivered && seq <= e->last_seq)
+		rxemu_err(e, "frame %u delivered after frame %u", seq, e->last_seq);
+	e->any_delivered = true;
+	e->last_seq = seq;
+	if (f->outcome == RXEMU_DROP) {
+		rxemu_err(e, "frame %u (line %d) was delivered; the scenario expects it dropped",
+			  seq, f->line);
+		return;
+	}
+	if (skb->len + ETH_HLEN != f->len) {
+		rxemu_err(e, "frame %u (line %d): %u bytes delivered, %u written",
+			  seq, f->line, skb->len + ETH_HLEN, f->len);
+		return;
+	}
+	bad = rxemu_skb_cmp(e, skb, seq);
+	if (bad >= 0) {
+		rxemu_err(e, "frame %u (line %d): byte %ld differs from what the hardware wrote",
+			  seq, f->line, bad);
+		return;
+	}
+	RXEMU_CB(skb)->seq = seq;
+	RXEMU_CB(skb)->valid = 1;
+	e->delivered++;
+}
+
+static void rxemu_take_skbs(struct rxemu *e)
+{
+	struct sk_buff *skb;
+
+	while ((skb = __skb_dequeue(&e->rxq))) {
+		rxemu_check_skb(e, skb);
+		__skb_queue_tail(&e->held, skb);
+	}
+}
+
+/* Let the stack free all but the KEEP most recent skbs.  Their bytes are
+ * compared once more first: a change means the hardware was given a buffer
+ * that an skb still owned.
+ */
+static void rxemu_release(struct rxemu *e, u32 keep)
+{
+	struct sk_buff *skb;
+
+	while (skb_queue_len(&e->held) > keep) {
+		skb = __skb_dequeue(&e->held);
+		if (RXEMU_CB(skb)->valid && rxemu_skb_cmp(e, skb, RXEMU_CB(skb)->seq) >= 0)
+			rxemu_err(e, "frame %u changed while an skb held it: the hardware got a buffer the stack still owned",
+				  RXEMU_CB(skb)->seq);
+		consume_skb(skb);
+	}
+}
+
+static rx_handler_result_t rxemu_rx_handler(struct sk_buff **pskb)
+{
+	struct sk_buff *skb = *pskb;
+	struct rxemu *e = rcu_dereference(skb->dev->rx_handler_data);
+
+	__skb_queue_tail(&e->rxq, skb);
+	return RX_HANDLER_CONSUMED;
+}
+
+/* Never scheduled: polls are driven by rxemu_poll(). */
+static int rxemu_napi_poll(struct napi_struct *napi, int budget)
+{
+	napi_complete_done(napi, 0);
+	return 0;
+}
+
+/* --- polls --- */
+
+static void rxemu_poll(struct rxemu *e, u32 budget)
+{
+	struct ice_rx_ring *ring = e->ring;
+	struct napi_struct *napi = &e->qv->napi;
+	u32 ntc = ring->next_to_clean;
+	int done;
+
+	local_bh_disable();
+	if (!napi_schedule_prep(napi)) {
+		local_bh_enable();
+		rxemu_err(e, "NAPI could not be scheduled");
+		return;
+	}
+	done = ice_clean_rx_irq(ring, budget);
+	napi_complete_done(napi, done);
+	local_bh_enable();
+
+	e->polls++;
+	if (ring->xdp.data)
+		e->midframe++;
+	e->drv_abs += (ring->next_to_clean + ring->count - ntc) % ring->count;
+	rxemu_take_skbs(e);
+	rxemu_resolve(e, false);
+	rxemu_release(e, e->cfg.hold);
+	rxemu_checkpoint(e, RXEMU_CP_RING | RXEMU_CP_DESC);
+}
+
+/* --- the emulated hardware --- */
+
+static bool rxemu_hw_room(struct rxemu *e)
+{
+	return e->hw_head != READ_ONCE(e->tail_reg);
+}
+
+/* Poll until the driver gives the hardware a descriptor. */
+static int rxemu_wait_room(struct rxemu *e)
+{
+	int idle = 0;
+
+	while (!rxemu_hw_room(e)) {
+		u64 before = e->drv_abs;
+		u32 tail = READ_ONCE(e->tail_reg);
+
+		rxemu_poll(e, e->cfg.budget);
+		if (e->drv_abs != before || READ_ONCE(e->tail_reg) != tail)
+			idle = 0;
+		else if (++idle == 3)
+			goto stalled;
+	}
+	return 0;
+
+stalled:
+	rxemu_err(e, "ring stalled: the hardware needs descriptor %u, tail is %u, next_to_clean %u",
+		  e->hw_head, READ_ONCE(e->tail_reg), e->ring->next_to_clean);
+	e->stalled = true;
+	return -EIO;
+}
+
+/* Does a held skb reference half HALF of page P?  Returns the frame it
+ * carries, -2 for an skb that is no frame of ours, -1 if none.
+ */
+static long rxemu_held_half(struct rxemu *e, struct rxemu_page *p, u32 half)
+{
+	u32 fsz = rxemu_frame_sz(&e->cfg);
+	u8 *base = page_address(p->page);
+	struct sk_buff *skb;
+	int i;
+
+	skb_queue_walk(&e->held, skb) {
+		struct skb_shared_info *sh = skb_shinfo(skb);
+		bool hit = skb->head_frag &&
+			   virt_to_head_page(skb->head) == p->page &&
+			   (skb->head - base) / fsz == half;
+
+		for (i = 0; i < sh->nr_frags && !hit; i++) {
+			const skb_frag_t *f = &sh->frags[i];
+			struct page *fp = skb_frag_page(f);
+
+			hit = compound_head(fp) == p->page &&
+			      ((fp - p->page) * PAGE_SIZE + skb_frag_off(f)) / fsz == half;
+		}
+		if (hit)
+			return RXEMU_CB(skb)->valid ? RXEMU_CB(skb)->seq : -2;
+	}
+	return -1;
+}
+
+static void rxemu_hw_write(struct rxemu *e, u32 seq, u32 off, u32 size,
+			   bool eof, bool rxe)
+{
+	struct ice_rx_ring *ring = e->ring;
+	union ice_32b_rx_flex_desc *d = ICE_RX_DESC(ring, e->hw_head);
+	dma_addr_t addr = le64_to_cpu(d->read.pkt_addr);
+	u16 st0 = BIT(ICE_RX_FLEX_DESC_STATUS0_DD_S);
+	struct rxemu_page *p = rxemu_addr_find(e, addr);
+
+	if (!p || p->state != RXEMU_PG_MAPPED || addr < p->dma ||
+	    addr + rxemu_dbuf(&e->cfg) > p->dma + p->size)
+		rxemu_err(e, "descriptor %u points at %pad, not at a buffer in a mapped Rx page: no data written",
+			  e->hw_head, &addr);
+	else if (size)
+		rxemu_frame_bytes(e, seq, off, phys_to_virt(addr), size);
+
+	/* p->skbrefs is from the last checkpoint, which saw every held skb */
+	if (p && p->state == RXEMU_PG_MAPPED && p->skbrefs) {
+		u32 half = (addr - p->dma) / rxemu_frame_sz(&e->cfg);
+		long f = rxemu_held_half(e, p, half);
+
+		if (f != -1)
+			rxemu_err(e, "descriptor %u hands the hardware half %u of page pfn %#lx, which the skb of frame %ld still holds: the driver recycled a buffer the stack owns",
+				  e->hw_head, half, rxemu_pfn(p->page), f);
+	}
+
+	e->hw_size[e->hw_head] = size;
+	memset(d, 0, sizeof(*d));
+	d->wb.rxdid = ICE_RXDID_FLEX_NIC;
+	d->wb.ptype_flex_flags0 = cpu_to_le16(1 & ICE_RX_FLEX_DESC_PTYPE_M);
+	d->wb.pkt_len = cpu_to_le16(size & ICE_RX_FLX_DESC_PKT_LEN_M);
+	if (eof)
+		st0 |= BIT(ICE_RX_FLEX_DESC_STATUS0_EOF_S);
+	if (eof && rxe)
+		st0 |= BIT(ICE_RX_FLEX_DESC_STATUS0_RXE_S);
+	dma_wmb();
+	WRITE_ONCE(d->wb.status_error0, cpu_to_le16(st0));
+	e->hw_head = (e->hw_head + 1) % ring->count;
+	e->hw_abs++;
+}
+
+static int rxemu_write_frame(struct rxemu *e, const struct rxemu_step *st)
+{
+	struct rxemu_pending *f;
+	u32 i, off = 0, len = 0;
+
+	for (i = 0; i < st->nbufs; i++)
+		len += st->size[i];
+	if (e->pend_n == e->pend_cap) {
+		rxemu_err(e, "emulator bug: too many frames pending");
+		return -EIO;
+	}
+	f = &e->pend[(e->pend_head + e->pend_n++) % e->pend_cap];
+	f->seq = e->seq++;
+	f->len = len;
+	f->end = e->hw_abs + st->nbufs;
+	f->line = st->line;
+	f->outcome = st->outcome;
+	f->delivered = false;
+	e->frames++;
+	cond_resched();
+	if (e->hw_head + st->nbufs > e->ring->count)
+		e->wraps++;
+	for (i = 0; i < st->nbufs; i++) {
+		if (rxemu_wait_room(e))
+			return -EIO;
+		rxemu_hw_write(e, f->seq, off, st->size[i], i + 1 == st->nbufs,
+			       st->rxe);
+		off += st->size[i];
+		if (st->split && i + 1 == st->split)
+			rxemu_poll(e, e->cfg.budget);
+	}
+	if (++e->since_irq >= e->cfg.batch) {
+		e->since_irq = 0;
+		rxemu_poll(e, e->cfg.budget);
+	}
+	return 0;
+}
+
+/* Poll until the driver has consumed every descriptor written back. */
+static void rxemu_drain(struct rxemu *e)
+{
+	int idle = 0;
+
+	while (e->drv_abs != e->hw_abs) {
+		u64 before = e->drv_abs;
+
+		rxemu_poll(e, e->cfg.budget);
+		if (e->drv_abs != before) {
+			idle = 0;
+		} else if (++idle == 3) {
+			rxemu_err(e, "the driver stopped at next_to_clean %u with %llu descriptors written back and not consumed",
+				  e->ring->next_to_clean, e->hw_abs - e->drv_abs);
+			break;
+		}
+	}
+	rxemu_resolve(e, true);
+}
+
+/* --- set-up and teardown of the ring --- */
+
+static int rxemu_setup(struct rxemu *e)
+{
+	const struct rxemu_cfg *cfg = &e->cfg;
+	u32 frame_sz = rxemu_frame_sz(cfg);
+	struct ice_rx_ring *ring;
+	struct rxemu_rng r = { .s = 1 };
+	int err, i;
+
+	e->pattern = kvmalloc(2 * RXEMU_PATTERN, GFP_KERNEL);
+	e->hw_size = kvcalloc(cfg->ring, sizeof(*e->hw_size), GFP_KERNEL);
+	e->pend_cap = cfg->ring + 2;
+	e->pend = kvcalloc(e->pend_cap, sizeof(*e->pend), GFP_KERNEL);
+	e->pf = kvzalloc(sizeof(*e->pf), GFP_KERNEL);
+	e->vsi = kzalloc(sizeof(*e->vsi), GFP_KERNEL);
+	e->qv = kzalloc(sizeof(*e->qv), GFP_KERNEL);
+	e->ring = kzalloc(sizeof(*e->ring), GFP_KERNEL);
+	if (!e->pattern || !e->hw_size || !e->pend || !e->pf || !e->vsi ||
+	    !e->qv || !e->ring)
+		return -ENOMEM;
+	ring = e->ring;
+	ring->ring_stats = kzalloc(sizeof(*ring->ring_stats), GFP_KERNEL);
+	if (!ring->ring_stats)
+		return -ENOMEM;
+	for (i = 0; i < RXEMU_PATTERN; i += sizeof(u64)) {
+		u64 v = rxemu_rand(&r);
+
+		memcpy(e->pattern + i, &v, sizeof(v));
+	}
+	memcpy(e->pattern + RXEMU_PATTERN, e->pattern, RXEMU_PATTERN);
+
+	e->pdev = platform_device_register_simple("ice_rxemu", PLATFORM_DEVID_NONE,
+						  NULL, 0);
+	if (IS_ERR(e->pdev)) {
+		err = PTR_ERR(e->pdev);
+		e->pdev = NULL;
+		return err;
+	}
+	e->dev = &e->pdev->dev;
+	err = dma_coerce_mask_and_coherent(e->dev, DMA_BIT_MASK(64));
+	if (err)
+		return err;
+	set_dma_ops(e->dev, &rxemu_dma_ops);
+
+	e->netdev = alloc_etherdev(0);
+	if (!e->netdev)
+		return -ENOMEM;
+	e->vsi->type = ICE_VSI_PF;
+	e->vsi->back = e->pf;
+	e->vsi->netdev = e->netdev;
+	e->qv->vsi = e->vsi;
+	netif_napi_add(e->netdev, &e->qv->napi, rxemu_napi_poll);
+	e->napi_added = true;
+	napi_enable(&e->qv->napi);
+
+	ring->count = cfg->ring;
+	ring->dev = e->dev;
+	ring->netdev = e->netdev;
+	ring->vsi = e->vsi;
+	ring->q_vector = e->qv;
+	ring->tail = (u8 __iomem __force *)&e->tail_reg;
+	ring->rx_buf_len = cfg->rx_buf_len;
+	ring->max_frame = ICE_AQ_SET_MAC_FRAME_SIZE_MAX;
+	if (cfg->build_skb)
+		ice_set_ring_build_skb_ena(ring);
+	else
+		ice_clear_ring_build_skb_ena(ring);
+	ring->rx_offset = cfg->build_skb ? ICE_SKB_PAD : 0;
+	e->qv->rx.rx_ring = ring;
+
+	err = ice_setup_rx_ring(ring);
+	if (err)
+		return err;
+	err = __xdp_rxq_info_reg(&ring->xdp_rxq, e->netdev, ring->q_index,
+				 e->qv->napi.napi_id, frame_sz);
+	if (err)
+		return err;
+	err = xdp_rxq_info_reg_mem_model(&ring->xdp_rxq, MEM_TYPE_PAGE_SHARED,
+					 NULL);
+	if (err)
+		return err;
+	xdp_init_buff(&ring->xdp, frame_sz, &ring->xdp_rxq);
+	ring->xdp.data = NULL;
+	ring->xdp_ext.pkt_ctx = &ring->pkt_ctx;
+
+	rtnl_lock();
+	err = netdev_rx_handler_register(e->netdev, rxemu_rx_handler, e);
+	rtnl_unlock();
+	if (err)
+		return err;
+	e->rx_handler = true;
+
+	ice_alloc_rx_bufs(ring, ICE_RX_DESC_UNUSED(ring));
+	return 0;
+}
+
+static void rxemu_teardown(struct rxemu *e)
+{
+	struct ice_rx_ring *ring = e->ring;
+
+	strscpy(e->where, "teardown", sizeof(e->where));
+	e->teardown = true;
+	if (e->rx_handler) {
+		rxemu_take_skbs(e);
+		rxemu_release(e, 0);
+	}
+	if (ring && ring->rx_buf) {
+		rxemu_checkpoint(e, RXEMU_CP_RING | RXEMU_CP_DESC);
+		/* the driver's own teardown: in-flight frame, then every slot */
+		ice_clean_rx_ring(ring);
+		strscpy(e->where, "after ice_clean_rx_ring", sizeof(e->where));
+		rxemu_checkpoint(e, RXEMU_CP_RING);
+	}
+	if (ring && ring->dev)
+		ice_free_rx_ring(ring);
+	rxemu_ledger_close(e);
+	if (e->rx_handler) {
+		rtnl_lock();
+		netdev_rx_handler_unregister(e->netdev);
+		rtnl_unlock();
+	}
+	if (e->napi_added) {
+		napi_disable(&e->qv->napi);
+		netif_napi_del(&e->qv->napi);
+	}
+	if (e->netdev)
+		free_netdev(e->netdev);
+	if (e->pdev) {
+		set_dma_ops(e->dev, NULL);
+		platform_device_unregister(e->pdev);
+	}
+	if (ring)
+		kfree(ring->ring_stats);
+	kfree(ring);
+	kfree(e->qv);
+	kfree(e->vsi);
+	kvfree(e->pf);
+	kvfree(e->pend);
+	kvfree(e->hw_size);
+	kvfree(e->pattern);
+}
+
+/* --- a run --- */
+
+/* Random frames; the first failure is reported with what replays it, and
+ * the run goes on so that leaks add up.
+ */
+static void rxemu_fuzz(struct rxemu *e)
+{
+	const struct rxemu_cfg *cfg = &e->cfg;
+	bool release, reported = false;
+	struct rxemu_step st;
+	u32 k, budget;
+	int i;
+
+	e->rng.s = cfg->fuzz_seed;
+	for (k = 0; k < cfg->fuzz_frames && !e->stalled; k++) {
+		unsigned int before = e->errors;
+
+		rxemu_fuzz_frame(&e->rng, cfg, &st, &budget, &release);
+		rxemu_format_step(&st, e->fuzz_last[k % 4], sizeof(e->fuzz_last[0]));
+		snprintf(e->where, sizeof(e->where), "fuzz frame %u", k);
+		if (rxemu_write_frame(e, &st))
+			break;
+		if (budget)
+			rxemu_poll(e, budget);
+		if (release) {
+			rxemu_release(e, 0);
+			rxemu_checkpoint(e, RXEMU_CP_RING | RXEMU_CP_DESC);
+		}
+		if (e->errors == before || reported)
+			continue;
+		reported = true;
+		pr_info("rxemu: #   fuzz: first failure at frame %u of seed %llu; replay with the options of this run and 'fuzz %llu %u'; its last frames:\n",
+			k, cfg->fuzz_seed, cfg->fuzz_seed, k + 1);
+		for (i = 3; i >= 0; i--)
+			if (k >= i)
+				pr_info("rxemu: #     %s\n", e->fuzz_last[(k - i) % 4]);
+	}
+}
+
+static void rxemu_run(const struct rxemu_scenario *scn, char *res, size_t rlen)
+{
+	const struct rxemu_cfg *cfg = &scn->cfg;
+	unsigned int s, r;
+	struct rxemu *e;
+	ktime_t t0;
+	int err;
+
+	e = kvzalloc(sizeof(*e), GFP_KERNEL);
+	if (!e) {
+		snprintf(res, rlen, "not ok - %s (out of memory)", cfg->name);
+		pr_info("rxemu: %s\n", res);
+		return;
+	}
+	e->cfg = *cfg;
+	hash_init(e->pages);
+	hash_init(e->dead);
+	skb_queue_head_init(&e->rxq);
+	skb_queue_head_init(&e->held);
+	pr_info("rxemu: # run %s: ring %u, rx_buf_len %u, build_skb %s, budget %u, batch %u, hold %u, fuzz %u frames, MAX_SKB_FRAGS %d\n",
+		cfg->name, cfg->ring, cfg->rx_buf_len,
+		cfg->build_skb ? "on" : "off", cfg->budget, cfg->batch,
+		cfg->hold, cfg->fuzz_frames, (int)MAX_SKB_FRAGS);
+	t0 = ktime_get();
+	rxemu_cur = e;
+	strscpy(e->where, "set-up", sizeof(e->where));
+	err = rxemu_setup(e);
+	if (err) {
+		rxemu_err(e, "ring set-up failed: %d", err);
+		goto out;
+	}
+	rxemu_checkpoint(e, RXEMU_CP_RING | RXEMU_CP_DESC);
+	for (s = 0; s < scn->nsteps && !e->stalled; s++) {
+		const struct rxemu_step *st = &scn->steps[s];
+
+		switch (st->kind) {
+		case RXEMU_STEP_FRAME:
+			for (r = 0; r < st->repeat && !e->stalled; r++) {
+				snprintf(e->where, sizeof(e->where),
+					 "line %d, frame %u", st->line, e->seq);
+				if (rxemu_write_frame(e, st))
+					break;
+			}
+			break;
+		case RXEMU_STEP_POLL:
+			snprintf(e->where, sizeof(e->where), "line %d, poll",
+				 st->line);
+			rxemu_poll(e, st->budget ? st->budget : cfg->budget);
+			break;
+		case RXEMU_STEP_RELEASE:
+			snprintf(e->where, sizeof(e->where), "line %d, release",
+				 st->line);
+			rxemu_release(e, 0);
+			rxemu_checkpoint(e, RXEMU_CP_RING | RXEMU_CP_DESC);
+			break;
+		}
+	}
+	if (cfg->fuzz_frames && !e->stalled)
+		rxemu_fuzz(e);
+	strscpy(e->where, "drain", sizeof(e->where));
+	rxemu_drain(e);
+out:
+	rxemu_teardown(e);
+	rxemu_cur = NULL;
+	snprintf(res, rlen,
+		 "%s - %s frames=%u delivered=%u dropped=%u polls=%u midframe=%u wraps=%u pages=%u not_reused=%u returned=%u leaked=%u orphan_refs=%lu errors=%u ms=%lld",
+		 !e->errors && !e->leaked ? "ok" : "not ok", cfg->name,
+		 e->frames, e->delivered, e->dropped, e->polls, e->midframe,
+		 e->wraps, e->mapped, e->not_reused, e->returned, e->leaked,
+		 e->orphan_refs, e->errors, ktime_ms_delta(ktime_get(), t0));
+	pr_info("rxemu: %s\n", res);
+	kvfree(e);
+}
+
+/* --- debugfs: write a scenario to "run", read the last "result" --- */
+
+static DEFINE_MUTEX(rxemu_lock);
+static struct dentry *rxemu_dir;
+static char rxemu_result[400] = "no run yet";
+
+struct rxemu_text {
+	char *buf;
+	size_t len;
+	bool too_big;
+};
+
+static void rxemu_run_text(char *text)
+{
+	struct rxemu_scenario scn;
+	char err[200];
+
+	mutex_lock(&rxemu_lock);
+	if (rxemu_parse(text, &scn, err, sizeof(err))) {
+		snprintf(rxemu_result, sizeof(rxemu_result),
+			 "not ok - %s (scenario error: %s)", scn.cfg.name, err);
+		pr_info("rxemu: %s\n", rxemu_result);
+	} else {
+		rxemu_run(&scn, rxemu_result, sizeof(rxemu_result));
+	}
+	rxemu_free_scenario(&scn);
+	mutex_unlock(&rxemu_lock);
+}
+
+static int rxemu_run_open(struct inode *inode, struct file *file)
+{
+	struct rxemu_text *t = kzalloc(sizeof(*t), GFP_KERNEL);
+
+	if (!t)
+		return -ENOMEM;
+	t->buf = kvmalloc(RXEMU_MAX_TEXT + 1, GFP_KERNEL);
+	if (!t->buf) {
+		kfree(t);
+		return -ENOMEM;
+	}
+	file->private_data = t;
+	return nonseekable_open(inode, file);
+}
+
+static ssize_t rxemu_run_write(struct file *file, const char __user *ubuf,
+			       size_t count, loff_t *ppos)
+{
+	struct rxemu_text *t = file->private_data;
+
+	if (count > RXEMU_MAX_TEXT - t->len) {
+		t->too_big = true;
+		return -EFBIG;
+	}
+	if (copy_from_user(t->buf + t->len, ubuf, count))
+		return -EFAULT;
+	t->len += count;
+	return count;
+}
+
+/* The run happens when the writer closes the file. */
+static int rxemu_run_release(struct inode *inode, struct file *file)
+{
+	struct rxemu_text *t = file->private_data;
+
+	if (t->too_big) {
+		mutex_lock(&rxemu_lock);
+		snprintf(rxemu_result, sizeof(rxemu_result),
+			 "not ok - (scenario error: more than %d bytes)",
+			 RXEMU_MAX_TEXT);
+		pr_info("rxemu: %s\n", rxemu_result);
+		mutex_unlock(&rxemu_lock);
+	} else if (file->f_mode & FMODE_WRITE) {
+		t->buf[t->len] = '\0';
+		rxemu_run_text(t->buf);
+	}
+	kvfree(t->buf);
+	kfree(t);
+	return 0;
+}
+
+static ssize_t rxemu_result_read(struct file *file, char __user *ubuf,
+				 size_t count, loff_t *ppos)
+{
+	char buf[sizeof(rxemu_result) + 1];
+	int n;
+
+	mutex_lock(&rxemu_lock);
+	n = scnprintf(buf, sizeof(buf), "%s\n", rxemu_result);
+	mutex_unlock(&rxemu_lock);
+	return simple_read_from_buffer(ubuf, count, ppos, buf, n);
+}
+
+static const struct file_operations rxemu_run_fops = {
+	.owner = THIS_MODULE,
+	.open = rxemu_run_open,
+	.write = rxemu_run_write,
+	.release = rxemu_run_release,
+};
+
+static const struct file_operations rxemu_result_fops = {
+	.owner = THIS_MODULE,
+	.read = rxemu_result_read,
+};
+
+/* --- module parameter rxemu: 1 creates /sys/kernel/debug/ice_rxemu --- */
+
+static bool rxemu_on;
+
+static int rxemu_param_set(const char *val, const struct kernel_param *kp)
+{
+	bool on;
+
+	if (kstrtobool(val, &on))
+		return -EINVAL;
+	mutex_lock(&rxemu_lock);
+	if (on && !rxemu_dir) {
+		struct dentry *d = debugfs_create_dir("ice_rxemu", NULL);
+
+		if (IS_ERR(d)) {
+			mutex_unlock(&rxemu_lock);
+			return PTR_ERR(d);
+		}
+		debugfs_create_file("run", 0200, d, NULL, &rxemu_run_fops);
+		debugfs_create_file("result", 0444, d, NULL, &rxemu_result_fops);
+		rxemu_dir = d;
+		pr_info("rxemu: Rx ring emulator ready: write a scenario to /sys/kernel/debug/ice_rxemu/run\n");
+	} else if (!on && rxemu_dir) {
+		debugfs_remove_recursive(rxemu_dir);
+		rxemu_dir = NULL;
+	}
+	rxemu_on = on;
+	mutex_unlock(&rxemu_lock);
+	return 0;
+}
+
+/* Called when the module goes away (module_destroy_params()). */
+static void rxemu_param_free(void *arg)
+{
+	debugfs_remove_recursive(rxemu_dir);
+	rxemu_dir = NULL;
+}
+
+static const struct kernel_param_ops rxemu_param_ops = {
+	.set = rxemu_param_set,
+	.get = param_get_bool,
+	.free = rxemu_param_free,
+};
+
+module_param_cb(rxemu, &rxemu_param_ops, &rxemu_on, 0644);
+MODULE_PARM_DESC(rxemu, "SELFTEST build only: 1 creates /sys/kernel/debug/ice_rxemu, the Rx ring emulator");
+MODULE_INFO(rxemu, "Rx ring emulator built in: a test build, not for production");

@@ -1,0 +1,446 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Rx ring emulator: the oracle.  Included by ice_txrx_selftest.c.
+ *
+ * Why it cannot be fooled by the code under test
+ * -----------------------------------------------
+ * The oracle keeps its own ledger of every page the ring ever held, fed by
+ * the DMA API and not by the driver's data structures: the emulator's
+ * device has DMA ops of its own (physical addresses, exactly what dma-direct
+ * gives), so every dma_map_page() of an Rx page enters the ledger and every
+ * dma_unmap_page() marks it as gone from the ring.  A page can only leave
+ * the driver in three ways, and the ledger tells them apart:
+ *
+ *  - the driver unmaps it (ice_put_rx_buf() when it cannot reuse the page,
+ *    ice_clean_rx_ring() at teardown).  Right in the unmap callback, before
+ *    the driver drains its pagecnt_bias, the oracle takes one reference of
+ *    its own (a "pin").  The driver has already decided about reuse by then
+ *    and never looks at the page again, so the pin changes nothing for it,
+ *    but the page cannot be freed and handed to someone else while the
+ *    oracle still has questions about it.  Once no skb references the page
+ *    any more, its refcount must be exactly 1, our pin: we drop it and have
+ *    proven that the page went back to the allocator, without ever reading
+ *    the struct page of a page that might already belong to someone else;
+ *  - the driver keeps it mapped and it stays in a ring slot: fine;
+ *  - the driver keeps it mapped but no slot points at it any more: the
+ *    page is LOST.  That is exactly the pre-fix bug (ice_reuse_rx_page()
+ *    overwriting a slot that still held a page): the pagecnt_bias
+ *    references (up to 65535) are orphaned and the page can never be freed.
+ *
+ * After every poll the oracle also checks the ring invariants (the slot at
+ * next_to_alloc is empty, no page sits in two slots, every slot's page is
+ * mapped, every descriptor owned by the hardware points at its slot's
+ * buffer) and the reference identity of every page:
+ *
+ *   page_count = driver's pagecnt_bias (if in a slot)
+ *              + 1 per buffer of the frame being gathered that carried data
+ *              + 1 per reference from an skb the emulator still holds
+ *              + 1 for the oracle's pin (if unmapped)
+ *
+ * computed from the skbs themselves (head_frag and frags) and from the sizes
+ * the emulated hardware wrote.  More references than owners means a leak,
+ * fewer means a page that will be freed while still in use.  At the end the
+ * ring is torn down with the driver's own ice_clean_rx_ring(), every skb is
+ * freed, and every page in the ledger must have been proven returned; the
+ * others are counted as leaked.
+ */
+
+static struct rxemu *rxemu_cur;	/* runs are serialised by rxemu_lock */
+
+static const char * const rxemu_state_name[] = {
+	[RXEMU_PG_MAPPED] = "mapped",
+	[RXEMU_PG_PINNED] = "unmapped",
+	[RXEMU_PG_LOST] = "lost",
+	[RXEMU_PG_LEAKED] = "leaked",
+	[RXEMU_PG_BROKEN] = "broken",
+};
+
+static __printf(2, 3) void rxemu_err(struct rxemu *e, const char *fmt, ...)
+{
+	struct va_format vaf;
+	va_list args;
+
+	e->errors++;
+	if (e->errors > RXEMU_MAX_MSGS) {
+		if (e->errors == RXEMU_MAX_MSGS + 1)
+			pr_info("rxemu: #   (further diagnostics of this run suppressed)\n");
+		return;
+	}
+	va_start(args, fmt);
+	vaf.fmt = fmt;
+	vaf.va = &args;
+	pr_info("rxemu: #   %s: %pV\n", e->where, &vaf);
+	va_end(args);
+}
+
+/* Pages are named by their frame number in messages: stable, not hashed. */
+static unsigned long rxemu_pfn(struct page *page)
+{
+	return page ? page_to_pfn(page) : 0;
+}
+
+static struct rxemu_page *rxemu_page_find(struct rxemu *e, struct page *page)
+{
+	struct rxemu_page *p;
+
+	hash_for_each_possible(e->pages, p, node, (unsigned long)page)
+		if (p->page == page)
+			return p;
+	return NULL;
+}
+
+static struct rxemu_page *rxemu_dead_find(struct rxemu *e, struct page *page)
+{
+	struct rxemu_page *p;
+
+	hash_for_each_possible(e->dead, p, node, (unsigned long)page)
+		if (p->page == page)
+			return p;
+	return NULL;
+}
+
+/* A lost or leaked page never comes back to the allocator: set it apart. */
+static void rxemu_bury(struct rxemu *e, struct rxemu_page *p,
+		       enum rxemu_page_state state)
+{
+	p->state = state;
+	hash_del(&p->node);
+	hash_add(e->dead, &p->node, (unsigned long)p->page);
+}
+
+static struct rxemu_page *rxemu_addr_find(struct rxemu *e, dma_addr_t addr)
+{
+	unsigned long pfn = PHYS_PFN(addr);
+
+	if (!pfn_valid(pfn))
+		return NULL;
+	return rxemu_page_find(e, compound_head(pfn_to_page(pfn)));
+}
+
+/* --- DMA ops of the emulator's device: the ledger's only input --- */
+
+static dma_addr_t rxemu_refuse_map(struct rxemu *e)
+{
+	rxemu_err(e, "the page ledger cannot grow: mapping refused");
+	return DMA_MAPPING_ERROR;
+}
+
+static dma_addr_t rxemu_map_page(struct device *dev, struct page *page,
+				 unsigned long offset, size_t size,
+				 enum dma_data_direction dir,
+				 unsigned long attrs)
+{
+	struct rxemu *e = rxemu_cur;
+	struct rxemu_page *p;
+
+	if (!e)
+		return DMA_MAPPING_ERROR;
+	if (offset || dir != DMA_FROM_DEVICE || compound_head(page) != page)
+		rxemu_err(e, "driver mapped page pfn %#lx offset %lu direction %d: not a whole Rx page",
+			  rxemu_pfn(page), offset, dir);
+	p = rxemu_page_find(e, page);
+	if (p && p->state != RXEMU_PG_BROKEN) {
+		rxemu_err(e, "driver mapped page pfn %#lx that the ledger has as %s",
+			  rxemu_pfn(page), rxemu_state_name[p->state]);
+		return p->dma;
+	}
+	if (!p) {
+		p = kzalloc(sizeof(*p), GFP_ATOMIC);
+		if (!p)
+			return rxemu_refuse_map(e);
+		p->page = page;
+		hash_add(e->pages, &p->node, (unsigned long)page);
+	}
+	p->dma = page_to_phys(page) + offset;
+	p->size = size;
+	p->state = RXEMU_PG_MAPPED;
+	p->slot = -1;
+	e->mapped++;
+	return p->dma;
+}
+
+static void rxemu_unmap_page(struct device *dev, dma_addr_t addr, size_t size,
+			     enum dma_data_direction dir, unsigned long attrs)
+{
+	struct rxemu *e = rxemu_cur;
+	struct rxemu_page *p;
+
+	if (!e)
+		return;
+	p = rxemu_addr_find(e, addr);
+	if (!p || p->state != RXEMU_PG_MAPPED || p->dma != addr) {
+		rxemu_err(e, "driver unmapped %pad, which is not a mapped Rx page",
+			  &addr);
+		return;
+	}
+	if (size != p->size)
+		rxemu_err(e, "driver unmapped %pad with size %zu, mapped with %zu",
+			  &addr, size, p->size);
+	/* The pin: see the comment at the top of this file. */
+	get_page(p->page);
+	p->state = RXEMU_PG_PINNED;
+	if (!e->teardown)
+		e->not_reused++;
+}
+
+static void rxemu_sync(struct rxemu *e, dma_addr_t addr, size_t size,
+		       const char *what)
+{
+	struct rxemu_page *p = rxemu_addr_find(e, addr);
+
+	if (!p || p->state != RXEMU_PG_MAPPED || addr < p->dma ||
+	    addr + size > p->dma + p->size)
+		rxemu_err(e, "driver synced %pad+%zu for the %s outside a mapped Rx page",
+			  &addr, size, what);
+}
+
+static void rxemu_sync_for_cpu(struct device *dev, dma_addr_t addr, size_t size,
+			       enum dma_data_direction dir)
+{
+	if (rxemu_cur)
+		rxemu_sync(rxemu_cur, addr, size, "CPU");
+}
+
+static void rxemu_sync_for_device(struct device *dev, dma_addr_t addr,
+				  size_t size, enum dma_data_direction dir)
+{
+	if (rxemu_cur)
+		rxemu_sync(rxemu_cur, addr, size, "device");
+}
+
+/* Coherent memory (the descriptor ring) is not part of the ledger. */
+static void *rxemu_dma_alloc(struct device *dev, size_t size,
+			     dma_addr_t *dma_handle, gfp_t gfp,
+			     unsigned long attrs)
+{
+	void *va = alloc_pages_exact(size, gfp | __GFP_ZERO);
+
+	if (va)
+		*dma_handle = virt_to_phys(va);
+	return va;
+}
+
+static void rxemu_dma_free(struct device *dev, size_t size, void *va,
+			   dma_addr_t dma_handle, unsigned long attrs)
+{
+	free_pages_exact(va, size);
+}
+
+static const struct dma_map_ops rxemu_dma_ops = {
+	.alloc = rxemu_dma_alloc,
+	.free = rxemu_dma_free,
+	.map_page = rxemu_map_page,
+	.unmap_page = rxemu_unmap_page,
+	.sync_single_for_cpu = rxemu_sync_for_cpu,
+	.sync_single_for_device = rxemu_sync_for_device,
+};
+
+/* --- the checkpoint --- */
+
+/* One reference per page fragment of SKB: the head when it is a page
+ * fragment (build_skb), and every frag.
+ */
+static void rxemu_count_skb(struct rxemu *e, struct sk_buff *skb)
+{
+	struct skb_shared_info *sh = skb_shinfo(skb);
+	struct rxemu_page *p;
+	int i;
+
+	if (skb->head_frag) {
+		p = rxemu_page_find(e, virt_to_head_page(skb->head));
+		if (p)
+			p->skbrefs++;
+	}
+	for (i = 0; i < sh->nr_frags; i++) {
+		p = rxemu_page_find(e, compound_head(skb_frag_page(&sh->frags[i])));
+		if (p)
+			p->skbrefs++;
+	}
+	if (sh->frag_list)
+		rxemu_err(e, "skb with a frag_list, which ice never builds");
+}
+
+static void rxemu_scan_ring(struct rxemu *e, unsigned int flags)
+{
+	struct ice_rx_ring *ring = e->ring;
+	u32 cnt = ring->count, i, nta = ring->next_to_alloc;
+	struct rxemu_page *p;
+
+	for (i = 0; i < cnt; i++) {
+		struct ice_rx_buf *b = &ring->rx_buf[i];
+
+		if (!b->page)
+			continue;
+		p = rxemu_page_find(e, b->page);
+		if (!p) {
+			p = rxemu_dead_find(e, b->page);
+			if (!p || p->state != RXEMU_PG_LOST) {
+				rxemu_err(e, "slot %u holds page pfn %#lx, which the driver never mapped",
+					  i, rxemu_pfn(b->page));
+				continue;
+			}
+			rxemu_err(e, "lost page pfn %#lx is back in slot %u",
+				  rxemu_pfn(p->page), i);
+			hash_del(&p->node);
+			hash_add(e->pages, &p->node, (unsigned long)p->page);
+			p->state = RXEMU_PG_MAPPED;
+			p->slot = -1;
+		}
+		if (p->slot >= 0) {
+			rxemu_err(e, "page pfn %#lx sits in slots %d and %u",
+				  rxemu_pfn(p->page), p->slot, i);
+			continue;
+		}
+		if (p->state != RXEMU_PG_MAPPED) {
+			rxemu_err(e, "slot %u holds page pfn %#lx, which the driver unmapped",
+				  i, rxemu_pfn(p->page));
+			continue;
+		}
+		p->slot = i;
+		p->bias = b->pagecnt_bias;
+		if (b->dma != p->dma)
+			rxemu_err(e, "slot %u: dma %pad is not the mapping %pad of its page",
+				  i, &b->dma, &p->dma);
+	}
+
+	if (nta >= cnt)
+		rxemu_err(e, "next_to_alloc %u is outside the ring", nta);
+	else if (ring->rx_buf[nta].page)
+		rxemu_err(e, "the slot at next_to_alloc (%u) holds page pfn %#lx: the next reuse overwrites it",
+			  nta, rxemu_pfn(ring->rx_buf[nta].page));
+
+	/* The frame being gathered owns one reference per buffer with data. */
+	if (ring->xdp.data) {
+		for (i = ring->first_desc; i != ring->next_to_clean;
+		     i = (i + 1) % cnt) {
+			struct ice_rx_buf *b = &ring->rx_buf[i];
+
+			if (!e->hw_size[i] || !b->page)
+				continue;
+			p = rxemu_page_find(e, b->page);
+			if (p && p->slot == i)
+				p->inflight++;
+		}
+	}
+
+	/* Descriptors refilled and not yet written back: each must point at
+	 * the buffer of its own slot, or the hardware writes where the driver
+	 * will not read.
+	 */
+	if (!(flags & RXEMU_CP_DESC))
+		return;
+	for (i = e->hw_head; i != ring->next_to_use; i = (i + 1) % cnt) {
+		union ice_32b_rx_flex_desc *d = ICE_RX_DESC(ring, i);
+		struct ice_rx_buf *b = &ring->rx_buf[i];
+		dma_addr_t want = b->dma + b->page_offset;
+		dma_addr_t got = le64_to_cpu(d->read.pkt_addr);
+
+		if (!b->page || got != want) {
+			rxemu_err(e, "descriptor %u given to the hardware points at %pad, its slot's buffer is at %pad (page pfn %#lx)",
+				  i, &got, &want, rxemu_pfn(b->page));
+			break;
+		}
+	}
+}
+
+/*
+ * Check every page of the ledger (see the top of this file).  FLAGS say
+ * whether to check the ring (RXEMU_CP_RING) and the descriptors owned by the
+ * hardware (RXEMU_CP_DESC).  Pages whose only remaining owner is our pin
+ * are released here.
+ */
+static void rxemu_checkpoint(struct rxemu *e, unsigned int flags)
+{
+	struct hlist_node *tmp;
+	struct rxemu_page *p;
+	struct sk_buff *skb;
+	int bkt;
+
+	hash_for_each(e->pages, bkt, p, node) {
+		p->slot = -1;
+		p->bias = 0;
+		p->inflight = 0;
+		p->skbrefs = 0;
+	}
+	if (flags & RXEMU_CP_RING)
+		rxemu_scan_ring(e, flags);
+	skb_queue_walk(&e->rxq, skb)
+		rxemu_count_skb(e, skb);
+	skb_queue_walk(&e->held, skb)
+		rxemu_count_skb(e, skb);
+
+	hash_for_each_safe(e->pages, bkt, tmp, p, node) {
+		unsigned int owners;
+		int cnt = page_count(p->page);
+
+		switch (p->state) {
+		case RXEMU_PG_MAPPED:
+			if (p->slot < 0) {
+				rxemu_bury(e, p, RXEMU_PG_LOST);
+				rxemu_err(e, "page pfn %#lx lost: mapped, in no ring slot, never unmapped; its %d references will never be dropped",
+					  rxemu_pfn(p->page), cnt);
+				break;
+			}
+			owners = p->bias + p->inflight + p->skbrefs;
+			if (cnt != owners)
+				rxemu_err(e, "page pfn %#lx in slot %d: refcount %d, owners %u (driver bias %u, frame being gathered %u, skbs %u)",
+					  rxemu_pfn(p->page), p->slot, cnt,
+					  owners, p->bias, p->inflight,
+					  p->skbrefs);
+			break;
+		case RXEMU_PG_PINNED:
+			owners = 1 + p->skbrefs;
+			if (cnt < owners) {
+				rxemu_err(e, "unmapped page pfn %#lx: refcount %d, fewer than its owners %u (our pin, skbs %u): it will be freed while in use",
+					  rxemu_pfn(p->page), cnt, owners,
+					  p->skbrefs);
+				p->state = RXEMU_PG_BROKEN;
+				break;
+			}
+			if (p->skbrefs)
+				break;	/* an skb still holds it: later */
+			if (cnt == 1) {
+				/* We hold the last reference: freeing it
+				 * proves the page went back.
+				 */
+				put_page(p->page);
+				hash_del(&p->node);
+				kfree(p);
+				e->returned++;
+				break;
+			}
+			rxemu_err(e, "unmapped page pfn %#lx: refcount %d with no owner but our pin: %d references leaked",
+				  rxemu_pfn(p->page), cnt, cnt - 1);
+			e->orphan_refs += cnt - 1;
+			put_page(p->page);
+			rxemu_bury(e, p, RXEMU_PG_LEAKED);
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+/* After the teardown: count what did not come back, forget the ledger. */
+static void rxemu_ledger_close(struct rxemu *e)
+{
+	struct hlist_node *tmp;
+	struct rxemu_page *p;
+	int bkt;
+
+	hash_for_each_safe(e->pages, bkt, tmp, p, node) {
+		/* only if an skb could not be freed: keep the pin */
+		rxemu_err(e, "page pfn %#lx (%s) still referenced at the end",
+			  rxemu_pfn(p->page), rxemu_state_name[p->state]);
+		e->leaked++;
+		hash_del(&p->node);
+		kfree(p);
+	}
+	hash_for_each_safe(e->dead, bkt, tmp, p, node) {
+		if (p->state == RXEMU_PG_LOST)
+			e->orphan_refs += page_count(p->page);
+		e->leaked++;
+		hash_del(&p->node);
+		kfree(p);
+	}
+}

@@ -1,0 +1,444 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Rx ring emulator: the scenario parser and the fuzz generator.
+ * The format is documented in README.txt; this file is its reference.
+ * Included by ice_txrx_selftest.c, never compiled on its own.
+ */
+
+#define RXEMU_MAX_TOKENS	(RXEMU_MAX_BUFS + 8)
+
+static void rxemu_cfg_defaults(struct rxemu_cfg *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	strscpy(cfg->name, "unnamed", sizeof(cfg->name));
+	cfg->ring = 64;
+	cfg->rx_buf_len = ICE_RXBUF_3072;
+	cfg->build_skb = true;
+	cfg->budget = 64;
+	cfg->batch = 16;
+}
+
+/* What the hardware may write into one buffer: rx_buf_len in 128-byte units
+ * (the dbuf field of the queue context, see ice_setup_rx_ctx()).
+ */
+static u32 rxemu_dbuf(const struct rxemu_cfg *cfg)
+{
+	return ALIGN(cfg->rx_buf_len, BIT(ICE_RLAN_CTX_DBUF_S));
+}
+
+static u32 rxemu_frame_sz(const struct rxemu_cfg *cfg)
+{
+	u32 order = 0;
+
+#if (PAGE_SIZE < 8192)
+	if (cfg->rx_buf_len > PAGE_SIZE / 2)
+		order = 1;
+	return (PAGE_SIZE << order) / 2;
+#else
+	return cfg->rx_buf_len;
+#endif
+}
+
+static int rxemu_u32(const char *s, u32 min, u32 max, u32 *out)
+{
+	u32 v;
+
+	if (kstrtou32(s, 10, &v) || v < min || v > max)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+static int rxemu_add_step(struct rxemu_scenario *scn, const struct rxemu_step *st)
+{
+	if (scn->nsteps == scn->cap) {
+		unsigned int cap = scn->cap ? scn->cap * 2 : 64;
+		struct rxemu_step *n;
+
+		n = kvcalloc(cap, sizeof(*n), GFP_KERNEL);
+		if (!n)
+			return -ENOMEM;
+		if (scn->steps)
+			memcpy(n, scn->steps, scn->nsteps * sizeof(*n));
+		kvfree(scn->steps);
+		scn->steps = n;
+		scn->cap = cap;
+	}
+	scn->steps[scn->nsteps++] = *st;
+	return 0;
+}
+
+/* A frame line: SIZE... pass|drop [rxe] [split=K] [xN]. */
+static int rxemu_parse_frame(const struct rxemu_cfg *cfg, char **tok, int ntok,
+			     struct rxemu_step *st, char *err, size_t errlen)
+{
+	u32 dbuf = rxemu_dbuf(cfg), total = 0;
+	bool have_outcome = false;
+	int i;
+
+	memset(st, 0, sizeof(*st));
+	st->kind = RXEMU_STEP_FRAME;
+	st->repeat = 1;
+	for (i = 0; i < ntok; i++) {
+		char *t = tok[i], *star;
+		u32 v, k, j;
+
+		if (have_outcome) {
+			if (!strcmp(t, "rxe")) {
+				st->rxe = true;
+			} else if (!strncmp(t, "split=", 6)) {
+				if (rxemu_u32(t + 6, 1, RXEMU_MAX_BUFS, &v))
+					goto bad_word;
+				st->split = v;
+			} else if (t[0] == 'x' && t[1]) {
+				if (rxemu_u32(t + 1, 1, 10000000, &v))
+					goto bad_word;
+				st->repeat = v;
+			} else {
+				goto bad_word;
+			}
+			continue;
+		}
+		if (!strcmp(t, "pass") || !strcmp(t, "drop")) {
+			st->outcome = t[0] == 'p' ? RXEMU_PASS : RXEMU_DROP;
+			have_outcome = true;
+			continue;
+		}
+		k = 1;
+		star = strchr(t, '*');
+		if (star) {
+			*star = '\0';
+			if (rxemu_u32(star + 1, 1, RXEMU_MAX_BUFS, &k)) {
+				*star = '*';
+				goto bad_word;
+			}
+		}
+		if (rxemu_u32(t, 0, 65535, &v)) {
+			if (star)
+				*star = '*';
+			goto bad_word;
+		}
+		if (v > dbuf) {
+			snprintf(err, errlen,
+				 "buffer size %u exceeds what the hardware writes into one buffer (%u for rx_buf_len %u)",
+				 v, dbuf, cfg->rx_buf_len);
+			return -EINVAL;
+		}
+		if (st->nbufs + k > RXEMU_MAX_BUFS) {
+			snprintf(err, errlen, "more than %d buffers in one frame",
+				 RXEMU_MAX_BUFS);
+			return -EINVAL;
+		}
+		for (j = 0; j < k; j++)
+			st->size[st->nbufs++] = v;
+		total += v * k;
+	}
+	if (!st->nbufs) {
+		snprintf(err, errlen, "a frame line needs buffer sizes");
+		return -EINVAL;
+	}
+	if (!have_outcome) {
+		snprintf(err, errlen, "a frame line ends with its outcome: pass or drop");
+		return -EINVAL;
+	}
+	if (st->size[0] < ETH_HLEN) {
+		snprintf(err, errlen,
+			 "the first buffer must hold the Ethernet header (>= %d bytes); zero-length descriptors may follow it",
+			 ETH_HLEN);
+		return -EINVAL;
+	}
+	if (total < ETH_ZLEN || total > RXEMU_MAX_FRAME) {
+		snprintf(err, errlen, "frame length %u is outside %d..%d",
+			 total, ETH_ZLEN, RXEMU_MAX_FRAME);
+		return -EINVAL;
+	}
+	if (st->nbufs + 16 > cfg->ring) {
+		snprintf(err, errlen,
+			 "%u buffers cannot be in flight on a ring of %u (at most ring - 16)",
+			 st->nbufs, cfg->ring);
+		return -EINVAL;
+	}
+	if (st->split >= st->nbufs) {
+		snprintf(err, errlen, "split=%u must be below the %u buffers of the frame",
+			 st->split, st->nbufs);
+		return -EINVAL;
+	}
+	return 0;
+
+bad_word:
+	snprintf(err, errlen, "cannot read '%s' in a frame line", tok[i]);
+	return -EINVAL;
+}
+
+/* Options are valid on their own; check how they fit together. */
+static int rxemu_check_cfg(const struct rxemu_cfg *cfg, char *err, size_t errlen)
+{
+	u32 need = rxemu_dbuf(cfg);
+
+	if (cfg->build_skb)
+		need += ICE_SKB_PAD + SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
+	if (need > rxemu_frame_sz(cfg)) {
+		snprintf(err, errlen,
+			 "rx_buf_len %u with build_skb %s needs %u bytes, more than the half page of %u (the driver uses 1664 only with build_skb off)",
+			 cfg->rx_buf_len, cfg->build_skb ? "on" : "off", need,
+			 rxemu_frame_sz(cfg));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int rxemu_parse_option(struct rxemu_cfg *cfg, char **tok, int ntok,
+			      char *err, size_t errlen)
+{
+	const char *k = tok[0], *v = ntok > 1 ? tok[1] : "";
+	u32 n;
+
+	if (!strcmp(k, "known-bug")) {
+		/* read by run-vm, not by the harness: the rest of the line */
+		if (ntok < 2)
+			goto bad;
+		return 0;
+	}
+	if (ntok != 2 && strcmp(k, "fuzz")) {
+		snprintf(err, errlen, "option '%s' takes one value", k);
+		return -EINVAL;
+	}
+	if (!strcmp(k, "name")) {
+		strscpy(cfg->name, v, sizeof(cfg->name));
+	} else if (!strcmp(k, "ring")) {
+		if (rxemu_u32(v, ICE_MIN_NUM_DESC, ICE_MAX_NUM_DESC, &n) ||
+		    n % ICE_REQ_DESC_MULTIPLE)
+			goto bad;
+		cfg->ring = n;
+	} else if (!strcmp(k, "rx_buf_len")) {
+		if (rxemu_u32(v, 256, ICE_RXBUF_3072, &n))
+			goto bad;
+		cfg->rx_buf_len = n;
+	} else if (!strcmp(k, "build_skb")) {
+		if (strcmp(v, "on") && strcmp(v, "off"))
+			goto bad;
+		cfg->build_skb = !strcmp(v, "on");
+	} else if (!strcmp(k, "budget")) {
+		if (rxemu_u32(v, 1, 1024, &cfg->budget))
+			goto bad;
+	} else if (!strcmp(k, "batch")) {
+		if (rxemu_u32(v, 1, 65535, &cfg->batch))
+			goto bad;
+	} else if (!strcmp(k, "hold")) {
+		if (rxemu_u32(v, 0, 65535, &cfg->hold))
+			goto bad;
+	} else if (!strcmp(k, "expect-prefix")) {
+		/* read by run-vm, not by the harness */
+		if (strcmp(v, "pass") && strcmp(v, "fail") && strcmp(v, "any"))
+			goto bad;
+	} else if (!strcmp(k, "fuzz")) {
+		if (ntok != 3 || kstrtou64(tok[1], 0, &cfg->fuzz_seed) ||
+		    rxemu_u32(tok[2], 1, 10000000, &cfg->fuzz_frames)) {
+			snprintf(err, errlen, "fuzz takes SEED FRAMES");
+			return -EINVAL;
+		}
+	} else {
+		snprintf(err, errlen, "unknown word '%s'", k);
+		return -EINVAL;
+	}
+	return 0;
+
+bad:
+	snprintf(err, errlen, "bad value '%s' for option '%s' (see README.txt)", v, k);
+	return -EINVAL;
+}
+
+static bool rxemu_is_option(const char *w)
+{
+	static const char * const opts[] = {
+		"name", "ring", "rx_buf_len", "build_skb", "budget", "batch",
+		"hold", "expect-prefix", "known-bug", "fuzz",
+	};
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(opts); i++)
+		if (!strcmp(w, opts[i]))
+			return true;
+	return false;
+}
+
+/* Parse TEXT (modified in place).  On error, ERR names the line. */
+static int rxemu_parse(char *text, struct rxemu_scenario *scn, char *err,
+		       size_t errlen)
+{
+	char *tok[RXEMU_MAX_TOKENS], msg[160], *line;
+	struct rxemu_step st;
+	int lineno = 0, ret;
+	bool stepped = false;
+
+	memset(scn, 0, sizeof(*scn));
+	rxemu_cfg_defaults(&scn->cfg);
+	msg[0] = '\0';
+	while ((line = strsep(&text, "\n"))) {
+		char *hash = strchr(line, '#'), *p = line, *w;
+		int ntok = 0;
+
+		lineno++;
+		if (hash)
+			*hash = '\0';
+		while ((w = strsep(&p, " \t\r"))) {
+			if (!*w)
+				continue;
+			if (ntok == RXEMU_MAX_TOKENS) {
+				snprintf(msg, sizeof(msg), "too many words");
+				goto fail;
+			}
+			tok[ntok++] = w;
+		}
+		if (!ntok)
+			continue;
+		if (rxemu_is_option(tok[0])) {
+			if (stepped) {
+				snprintf(msg, sizeof(msg),
+					 "option '%s' must come before the first frame",
+					 tok[0]);
+				goto fail;
+			}
+			if (rxemu_parse_option(&scn->cfg, tok, ntok, msg, sizeof(msg)))
+				goto fail;
+			continue;
+		}
+		if (!stepped && rxemu_check_cfg(&scn->cfg, msg, sizeof(msg)))
+			goto fail;
+		stepped = true;
+		memset(&st, 0, sizeof(st));
+		st.line = lineno;
+		if (!strcmp(tok[0], "poll")) {
+			st.kind = RXEMU_STEP_POLL;
+			if (ntok > 2 || (ntok == 2 && rxemu_u32(tok[1], 1, 1024, &st.budget))) {
+				snprintf(msg, sizeof(msg), "poll takes an optional budget 1..1024");
+				goto fail;
+			}
+		} else if (!strcmp(tok[0], "release")) {
+			st.kind = RXEMU_STEP_RELEASE;
+			if (ntok != 1) {
+				snprintf(msg, sizeof(msg), "release takes no value");
+				goto fail;
+			}
+		} else if (isdigit(tok[0][0])) {
+			if (rxemu_parse_frame(&scn->cfg, tok, ntok, &st, msg, sizeof(msg)))
+				goto fail;
+			st.line = lineno;
+		} else {
+			snprintf(msg, sizeof(msg), "unknown word '%s'", tok[0]);
+			goto fail;
+		}
+		ret = rxemu_add_step(scn, &st);
+		if (ret) {
+			snprintf(err, errlen, "out of memory");
+			return ret;
+		}
+	}
+	if (!stepped && rxemu_check_cfg(&scn->cfg, msg, sizeof(msg)))
+		goto fail;
+	if (!scn->nsteps && !scn->cfg.fuzz_frames) {
+		snprintf(err, errlen, "no frames");
+		return -EINVAL;
+	}
+	return 0;
+
+fail:
+	snprintf(err, errlen, "line %d: %s", lineno, msg);
+	return -EINVAL;
+}
+
+static void rxemu_free_scenario(struct rxemu_scenario *scn)
+{
+	kvfree(scn->steps);
+	scn->steps = NULL;
+}
+
+/* A frame step in the scenario format, for replay messages. */
+static void rxemu_format_step(const struct rxemu_step *st, char *buf, size_t len)
+{
+	size_t n = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < st->nbufs && n < len; i++)
+		n += scnprintf(buf + n, len - n, "%u ", st->size[i]);
+	n += scnprintf(buf + n, len - n, "%s",
+		       st->outcome == RXEMU_PASS ? "pass" : "drop");
+	if (st->rxe)
+		n += scnprintf(buf + n, len - n, " rxe");
+	if (st->split)
+		scnprintf(buf + n, len - n, " split=%u", st->split);
+}
+
+/* splitmix64: small, seedable, the same on every kernel. */
+static u64 rxemu_rand(struct rxemu_rng *r)
+{
+	u64 z = (r->s += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static u32 rxemu_below(struct rxemu_rng *r, u32 n)
+{
+	return (u32)(rxemu_rand(r) % n);
+}
+
+/*
+ * One random frame, and what follows it: a poll with a random budget
+ * (*poll_budget != 0) and/or the release of the held skbs.  Three frames in
+ * four look like E810 write-back (full buffers, the remainder last, with
+ * zero-length descriptors inserted anywhere after the first, including as
+ * the EOF descriptor); the others have arbitrary sizes.  At most 8 buffers
+ * carry data, so the MAX_SKB_FRAGS paths (scenario max-frags) stay out.
+ */
+static void rxemu_fuzz_frame(struct rxemu_rng *r, const struct rxemu_cfg *cfg,
+			     struct rxemu_step *st, u32 *poll_budget,
+			     bool *release)
+{
+	u32 dbuf = rxemu_dbuf(cfg), total = 0, i;
+
+	memset(st, 0, sizeof(*st));
+	st->kind = RXEMU_STEP_FRAME;
+	st->repeat = 1;
+	if (rxemu_below(r, 4)) {
+		u32 len = ETH_ZLEN + rxemu_below(r, RXEMU_E810_MAX_FRAME - ETH_ZLEN + 1);
+		u32 n = DIV_ROUND_UP(len, dbuf), z;
+
+		for (i = 0; i < n; i++)
+			st->size[i] = i + 1 < n ? dbuf : len - (n - 1) * dbuf;
+		st->nbufs = n;
+		z = rxemu_below(r, 3) ? 0 : 1 + rxemu_below(r, 3);
+		while (z--) {
+			u32 pos = 1 + rxemu_below(r, st->nbufs);
+
+			memmove(&st->size[pos + 1], &st->size[pos],
+				(st->nbufs - pos) * sizeof(st->size[0]));
+			st->size[pos] = 0;
+			st->nbufs++;
+		}
+	} else {
+		st->nbufs = 1 + rxemu_below(r, 8);
+		for (i = 0; i < st->nbufs; i++) {
+			st->size[i] = rxemu_below(r, 4) ? 1 + rxemu_below(r, dbuf) : 0;
+			total += st->size[i];
+		}
+		if (st->size[0] < ETH_HLEN)
+			st->size[0] = ETH_HLEN + rxemu_below(r, dbuf - ETH_HLEN + 1);
+		total = 0;
+		for (i = 0; i < st->nbufs; i++)
+			total += st->size[i];
+		if (total < ETH_ZLEN)
+			st->size[0] += ETH_ZLEN - total;
+	}
+	st->outcome = RXEMU_PASS;
+	if (!rxemu_below(r, 25)) {
+		st->rxe = true;
+		st->outcome = RXEMU_DROP;
+	}
+	if (st->nbufs > 1 && rxemu_below(r, 100) < 8)
+		st->split = 1 + rxemu_below(r, st->nbufs - 1);
+	*poll_budget = rxemu_below(r, 100) < 30 ? 1 + rxemu_below(r, 64) : 0;
+	*release = rxemu_below(r, 100) < 3;
+}
