@@ -21,6 +21,7 @@ help:
 	@echo '                (UPSTREAM_TARBALL=<path> to use a local linux-source tarball)'
 	@echo 'make module     build ice.ko for KVER=<release> (default: running kernel, else'
 	@echo '                newest installed headers) or KSRC=<headers dir>'
+	@echo 'make deb        build the ice-backport-dkms .deb into build/deb/ (same bytes every run)'
 	@echo 'make check      install missing test dependencies, run the whole test suite'
 	@echo '                (KERNELS="<id> ..." limits the kernel matrix part: quick mode)'
 	@echo 'make matrix     build ice.ko for every kernel of kernels.list (or KERNELS=...)'
@@ -49,10 +50,13 @@ module: src/PROVENANCE
 check: deps
 	tests/run
 
+deb: deps src/PROVENANCE
+	scripts/build-deb
+
 matrix: src/PROVENANCE
 	scripts/matrix $(KERNELS)
 
 clean:
 	rm -rf build
 
-.PHONY: all help deps import module check matrix clean
+.PHONY: all help deps import module deb check matrix clean

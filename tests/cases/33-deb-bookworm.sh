@@ -1,0 +1,79 @@
+#!/bin/sh
+# The .deb in a Debian 12 root (dkms 3.0.10) with the 6.12.95+deb12
+# headers: apt installs it and DKMS builds, signs and installs ice.ko,
+# which replaces the kernel's own (modinfo) and the copy in the
+# initramfs; the headers of an unsupported kernel install with apt exiting
+# 0 and a message; an upgrade to the next package version works; removal
+# gives the kernel's own ice back, in the initramfs too; purge leaves
+# nothing.  Runs in a scratch copy of the cached bookworm root.
+. "$ICE_BP_TOPDIR/tests/lib.sh"
+. "$top/scripts/lib/deb-test.sh"
+[ "$(id -u)" = 0 ] || skip "needs root (mount, chroot)"
+kver=6.12.95+deb12-amd64
+version=$(cat "$top/VERSION")
+deb=$("$top/scripts/build-deb" "$tmp/deb")
+deb_root bookworm "linux-headers-$kver"
+cp "$deb" "$root/tmp/"
+deb1=/tmp/$(basename "$deb")
+
+# The next package version, for the upgrade: the same package with the
+# Debian revision bumped.
+mkdir "$tmp/next"
+dpkg-deb -R "$deb" "$tmp/next"
+rev=$(dpkg-deb -f "$deb" Version)
+rev=${rev##*-}
+sed -i "s/^Version: .*/Version: $version-$((rev + 1))/" "$tmp/next/DEBIAN/control"
+deb2=/tmp/ice-backport-dkms_$version-$((rev + 1))_all.deb
+dpkg-deb --root-owner-group -b "$tmp/next" "$root$deb2" >/dev/null
+
+# An initramfs that carries ice: MODULES=list keeps it small and quick.
+echo ice >>"$root/etc/initramfs-tools/modules"
+printf 'MODULES=list\nCOMPRESS=gzip\n' >"$root/etc/initramfs-tools/conf.d/ice-test"
+in_root update-initramfs -c -k "$kver" >"$tmp/initramfs.log" 2>&1 || { cat "$tmp/initramfs.log"; fail "update-initramfs failed"; }
+initrd_ice() {
+	in_root lsinitramfs "/boot/initrd.img-$kver" | grep '/ice\.ko' || true
+}
+echo "initramfs before: $(initrd_ice)"
+case $(initrd_ice) in */kernel/drivers/*) ;; *) fail "the test initramfs does not carry the kernel's ice" ;; esac
+
+echo "== install (openssl: DKMS makes its signing key with it)"
+apt_root install.log install "$deb1" openssl || fail "apt install of the .deb failed"
+no_deprecation install.log
+expect_ours "$kver"
+in_root test -f /var/lib/dkms/mok.pub || fail "DKMS made no MOK certificate"
+echo "initramfs after install: $(initrd_ice)"
+case $(initrd_ice) in */updates/dkms/ice.ko*) ;; *) fail "the initramfs was not made again with our ice" ;; esac
+
+echo "== headers of an unsupported kernel"
+# shellcheck disable=SC2046 # two words: id and headers package
+set -- $(unsupported_kernel bookworm)
+[ $# -eq 2 ] || fail "kernels.list has no unsupported kernel for a bookworm root"
+ukver=$1
+# shellcheck disable=SC2016 # dpkg-query's formats, not ours
+if in_root dpkg-query -W -f='${Status}' "$2" 2>/dev/null | grep -q 'ok installed'; then
+	apt_root unsupported.log install --reinstall "$2" || fail "apt failed on the headers of unsupported $ukver"
+else
+	apt_root unsupported.log install "$2" || fail "apt failed on the headers of unsupported $ukver"
+fi
+grep -q "kernel $ukver is not one this release supports" "$tmp/unsupported.log" ||
+	fail "no message saying $ukver is skipped"
+in_root sh -c "ls /lib/modules/$ukver/updates/dkms/ice.ko* 2>/dev/null" && fail "a module was installed for $ukver"
+expect_ours "$kver"
+
+echo "== upgrade to $version-$((rev + 1))"
+apt_root upgrade.log install "$deb2" || fail "the upgrade failed"
+# shellcheck disable=SC2016
+[ "$(in_root dpkg-query -W -f='${Version}' ice-backport-dkms)" = "$version-$((rev + 1))" ] ||
+	fail "the new version is not installed"
+expect_ours "$kver"
+[ "$(in_root sh -c 'ls -d /usr/src/ice-backport-*' | wc -l)" = 1 ] || fail "more than one source tree after the upgrade"
+
+echo "== remove"
+apt_root remove.log remove ice-backport-dkms || fail "apt remove failed"
+expect_intree "$kver"
+echo "initramfs after removal: $(initrd_ice)"
+case $(initrd_ice) in */kernel/drivers/*) ;; *) fail "the initramfs still carries our ice" ;; esac
+
+echo "== purge"
+apt_root purge.log purge ice-backport-dkms || fail "apt purge failed"
+expect_clean
