@@ -170,7 +170,10 @@ struct rxemu {
 	unsigned int not_reused;	/* pages unmapped before teardown */
 	unsigned int returned;
 	unsigned int leaked;
+	unsigned int lost;	/* pages left mapped in no slot */
 	unsigned long orphan_refs;
+	u64 page_stale;		/* the driver's counter, for the result */
+	bool drained;		/* every written descriptor consumed, no frame open */
 	bool stalled;
 	bool teardown;
 	char where[64];		/* what the emulator is doing, for messages */

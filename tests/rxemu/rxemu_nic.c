@@ -554,6 +554,7 @@ static void rxemu_teardown(struct rxemu *e)
 	if (ring && ring->dev)
 		ice_free_rx_ring(ring);
 	rxemu_ledger_close(e);
+	rxemu_check_counters(e);
 	if (e->rx_handler) {
 		rtnl_lock();
 		netdev_rx_handler_unregister(e->netdev);
@@ -680,15 +681,18 @@ static void rxemu_run(const struct rxemu_scenario *scn, char *res, size_t rlen)
 		rxemu_fuzz(e);
 	strscpy(e->where, "drain", sizeof(e->where));
 	rxemu_drain(e);
+	e->drained = !e->stalled && e->drv_abs == e->hw_abs &&
+		     !e->ring->xdp.data;
 out:
 	rxemu_teardown(e);
 	rxemu_cur = NULL;
 	snprintf(res, rlen,
-		 "%s - %s frames=%u delivered=%u dropped=%u polls=%u midframe=%u wraps=%u pages=%u not_reused=%u returned=%u leaked=%u orphan_refs=%lu errors=%u ms=%lld",
+		 "%s - %s frames=%u delivered=%u dropped=%u polls=%u midframe=%u wraps=%u pages=%u not_reused=%u returned=%u leaked=%u orphan_refs=%lu page_stale=%llu errors=%u ms=%lld",
 		 !e->errors && !e->leaked ? "ok" : "not ok", cfg->name,
 		 e->frames, e->delivered, e->dropped, e->polls, e->midframe,
 		 e->wraps, e->mapped, e->not_reused, e->returned, e->leaked,
-		 e->orphan_refs, e->errors, ktime_ms_delta(ktime_get(), t0));
+		 e->orphan_refs, e->page_stale, e->errors,
+		 ktime_ms_delta(ktime_get(), t0));
 	pr_info("rxemu: %s\n", res);
 	kvfree(e);
 }
@@ -697,7 +701,7 @@ out:
 
 static DEFINE_MUTEX(rxemu_lock);
 static struct dentry *rxemu_dir;
-static char rxemu_result[400] = "no run yet";
+static char rxemu_result[512] = "no run yet";
 
 struct rxemu_text {
 	char *buf;

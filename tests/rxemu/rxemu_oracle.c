@@ -437,10 +437,53 @@ static void rxemu_ledger_close(struct rxemu *e)
 		kfree(p);
 	}
 	hash_for_each_safe(e->dead, bkt, tmp, p, node) {
-		if (p->state == RXEMU_PG_LOST)
+		if (p->state == RXEMU_PG_LOST) {
 			e->orphan_refs += page_count(p->page);
+			e->lost++;
+		}
 		e->leaked++;
 		hash_del(&p->node);
 		kfree(p);
 	}
+}
+
+/*
+ * The driver's own Rx page counters (patches/0003, shown by ethtool -S)
+ * against the ledger, once the ring is torn down: every allocation is one
+ * mapping; every page released before the teardown is one unmap; every
+ * stale overwrite is one page lost; and when the run drained cleanly,
+ * every descriptor the driver consumed was put exactly once, reused or
+ * released.  page_stale must be 0.  A tree without the counters (the
+ * upstream build of the benchmark) has no ICE_RXQ_PAGE_STATS_LEN.
+ */
+static void rxemu_check_counters(struct rxemu *e)
+{
+#ifdef ICE_RXQ_PAGE_STATS_LEN
+	const struct ice_rxq_stats *s;
+	u64 released;
+
+	if (!e->ring || !e->ring->ring_stats)
+		return;
+	s = &e->ring->ring_stats->rx_stats;
+	released = s->page_waive + s->page_busy;
+	e->page_stale = s->page_stale;
+	pr_info("rxemu: #   counters: page_alloc=%llu page_reuse=%llu page_waive=%llu page_busy=%llu page_stale=%llu\n",
+		s->page_alloc, s->page_reuse, s->page_waive, s->page_busy,
+		s->page_stale);
+	if (s->page_alloc != e->mapped)
+		rxemu_err(e, "counter page_alloc is %llu, the ledger saw %u pages mapped",
+			  s->page_alloc, e->mapped);
+	if (released != e->not_reused)
+		rxemu_err(e, "counters page_waive + page_busy are %llu, the ledger saw %u pages unmapped before the teardown",
+			  released, e->not_reused);
+	if (s->page_stale != e->lost)
+		rxemu_err(e, "counter page_stale is %llu, the ledger lost %u pages",
+			  s->page_stale, e->lost);
+	if (s->page_stale)
+		rxemu_err(e, "counter page_stale is %llu: a reused page overwrote a slot that held one, the multi-buffer leak",
+			  s->page_stale);
+	if (e->drained && s->page_reuse + released != e->drv_abs)
+		rxemu_err(e, "counters: %llu buffers reused or released, the driver consumed %llu descriptors",
+			  s->page_reuse + released, e->drv_abs);
+#endif
 }
