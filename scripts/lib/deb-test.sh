@@ -82,10 +82,40 @@ expect_clean() {
 	echo "purged: nothing under /usr/src, /var/lib/dkms or updates/dkms"
 }
 
-# unsupported_kernel RELEASE: "id headers_pkg" of the first kernel of
-# kernels.list built in a RELEASE root that is not `supported`.
+# unsupported_kernel RELEASE: "id headers_pkg" of a kernel the package
+# must skip in a RELEASE root: a kernel of kernels.list built in such a
+# root that is not `supported`, else the newest linux-headers-*-amd64
+# package of the root's apt sources that kernels.list does not have (once
+# every listed kernel of RELEASE is supported, a flavour or ABI we do not
+# list stands in).
 unsupported_kernel() {
-	awk -v r="$1" '!/^#/ && NF && $5 == r && $6 != "supported" { print $1, $3; exit }' "$top/kernels.list"
+	awk -v r="$1" '!/^#/ && NF && $5 == r && $6 != "supported" { print $1, $3; exit }' "$top/kernels.list" |
+		grep . && return 0
+	in_root apt-cache search --names-only '^linux-headers-[0-9].*-amd64$' | cut -d ' ' -f 1 |
+		sed 's/^linux-headers-//' | sort -V -r | while read -r id; do
+			awk -v k="$id" '!/^#/ && $1 == k { found = 1 } END { exit !found }' "$top/kernels.list" ||
+				{ echo "$id linux-headers-$id"; break; }
+		done
+}
+
+# expect_unsupported_skipped RELEASE: installing the headers of a kernel
+# the package does not support succeeds, says the kernel is skipped and
+# installs no module for it.
+expect_unsupported_skipped() {
+	# shellcheck disable=SC2046 # two words: id and headers package
+	set -- $(unsupported_kernel "$1")
+	[ $# -eq 2 ] || fail "found no unsupported kernel to install in the root"
+	echo "unsupported kernel: $1 ($2)"
+	# shellcheck disable=SC2016 # dpkg-query's format, not ours
+	if in_root dpkg-query -W -f='${Status}' "$2" 2>/dev/null | grep -q 'ok installed'; then
+		apt_root unsupported.log install --reinstall "$2" || fail "apt failed on the headers of unsupported $1"
+	else
+		apt_root unsupported.log install "$2" || fail "apt failed on the headers of unsupported $1"
+	fi
+	grep -q "kernel $1 is not one this release supports" "$tmp/unsupported.log" ||
+		fail "no message saying $1 is skipped"
+	in_root sh -c "ls /lib/modules/$1/updates/dkms/ice.ko* 2>/dev/null" && fail "a module was installed for $1"
+	return 0
 }
 
 # no_deprecation LOG: dkms warned about no directive of our dkms.conf.

@@ -45,19 +45,7 @@ echo "initramfs after install: $(initrd_ice)"
 case $(initrd_ice) in */updates/dkms/ice.ko*) ;; *) fail "the initramfs was not made again with our ice" ;; esac
 
 echo "== headers of an unsupported kernel"
-# shellcheck disable=SC2046 # two words: id and headers package
-set -- $(unsupported_kernel bookworm)
-[ $# -eq 2 ] || fail "kernels.list has no unsupported kernel for a bookworm root"
-ukver=$1
-# shellcheck disable=SC2016 # dpkg-query's formats, not ours
-if in_root dpkg-query -W -f='${Status}' "$2" 2>/dev/null | grep -q 'ok installed'; then
-	apt_root unsupported.log install --reinstall "$2" || fail "apt failed on the headers of unsupported $ukver"
-else
-	apt_root unsupported.log install "$2" || fail "apt failed on the headers of unsupported $ukver"
-fi
-grep -q "kernel $ukver is not one this release supports" "$tmp/unsupported.log" ||
-	fail "no message saying $ukver is skipped"
-in_root sh -c "ls /lib/modules/$ukver/updates/dkms/ice.ko* 2>/dev/null" && fail "a module was installed for $ukver"
+expect_unsupported_skipped bookworm
 expect_ours "$kver"
 
 echo "== upgrade to $version-$((rev + 1))"

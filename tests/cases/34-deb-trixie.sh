@@ -36,19 +36,7 @@ expect_ours "$second"
 expect_ours "$kver"
 
 echo "== headers of an unsupported kernel"
-# shellcheck disable=SC2046 # two words: id and headers package
-set -- $(unsupported_kernel trixie)
-[ $# -eq 2 ] || fail "kernels.list has no unsupported kernel for a trixie root"
-ukver=$1
-# shellcheck disable=SC2016 # dpkg-query's format, not ours
-if in_root dpkg-query -W -f='${Status}' "$2" 2>/dev/null | grep -q 'ok installed'; then
-	apt_root unsupported.log install --reinstall "$2" || fail "apt failed on the headers of unsupported $ukver"
-else
-	apt_root unsupported.log install "$2" || fail "apt failed on the headers of unsupported $ukver"
-fi
-grep -q "kernel $ukver is not one this release supports" "$tmp/unsupported.log" ||
-	fail "no message saying $ukver is skipped"
-in_root sh -c "ls /lib/modules/$ukver/updates/dkms/ice.ko* 2>/dev/null" && fail "a module was installed for $ukver"
+expect_unsupported_skipped trixie
 
 echo "== remove"
 apt_root remove.log remove ice-backport-dkms || fail "apt remove failed"
