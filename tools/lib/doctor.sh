@@ -384,7 +384,13 @@ judge() {
 	enabled:no) finding action secureboot "Secure Boot is on and the kernel does not trust the module's signing key: it refuses ice-backport's ice" \
 		"mokutil --import /var/lib/dkms/mok.pub, reboot, and enroll the key in MokManager" ;;
 	enabled:yes) finding ok secureboot "Secure Boot is on and the module's signing key is trusted" ;;
-	enabled:*) finding unknown secureboot "Secure Boot is on; whether the module's key is enrolled cannot be told" "mokutil --test-key /var/lib/dkms/mok.pub" ;;
+	enabled:*)
+		if [ -n "$dkms_ko" ]; then
+			finding unknown secureboot "Secure Boot is on; whether the module's key is enrolled cannot be told" "mokutil --test-key /var/lib/dkms/mok.pub"
+		else
+			finding info secureboot "Secure Boot is on; no ice-backport module to check"
+		fi
+		;;
 	*:no) finding info secureboot "the kernel could not verify the module's signature (taint E); Secure Boot is $sb, so it loads anyway" ;;
 	*) finding info secureboot "Secure Boot: $sb" ;;
 	esac
