@@ -9,25 +9,19 @@
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 . "$top/tools/lib/host.sh"
 . "$top/tests/doctor-fixture.sh"
+. "$top/tests/json-check.sh"
 command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
 
-# jget NAME EXPR: EXPR (python, over the JSON as d) of the last output of NAME.
-jget() {
-	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$tmp/$1.out" "$2" ||
-		fail "$1: the --json output is not JSON"
-}
-# expect NAME EXPR WANT: jget must print WANT.
+# expect NAME EXPR WANT: in the last JSON output of the fake host NAME.
 expect() {
-	got=$(jget "$1" "$2")
-	[ "$got" = "$3" ] || fail "$1: $2 is '$got', want '$3'"
-	echo "ok: $1: $2 = $3"
+	jexpect "$tmp/$1.out" "$2" "$3"
 }
 expect_rc() {
 	[ "$rc" = "$2" ] || fail "$1: exit status $rc, want $2"
 	echo "ok: $1: exit $2"
 }
 has_finding() {
-	n=$(jget "$1" "len([f for f in d['findings'] if f['level'] == '$2' and f['check'] == '$3'])")
+	n=$(jget "$tmp/$1.out" "len([f for f in d['findings'] if f['level'] == '$2' and f['check'] == '$3'])")
 	[ "$n" -gt 0 ] || fail "$1: no '$2' finding of check '$3'"
 	echo "ok: $1: $2 finding on $3"
 }

@@ -8,6 +8,7 @@
 # the same boot the doctor must see no ice loaded, so it reads the live
 # sysfs and not a constant.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
+. "$top/tests/json-check.sh"
 kid=${KERNEL_ID:?}
 ko=$top/build/$kid/ice.ko
 [ -f "$ko" ] || fail "no module for $kid: 20-build[$kid] failed or did not run"
@@ -63,35 +64,24 @@ between() {
 }
 between json >"$tmp/d.json"
 between unloaded >"$tmp/u.json"
-# jget FILE EXPR: EXPR (python, over the JSON as d).
-jget() {
-	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2" ||
-		fail "$(basename "$1"): not JSON"
-}
-expect() {
-	got=$(jget "$1" "$2")
-	[ "$got" = "$3" ] || fail "$(basename "$1"): $2 is '$got', want '$3'"
-	echo "ok: $2 = $3"
-}
-
 grep -q '^DOCTOR-VM: ice loaded' "$vmlog" || fail "ice.ko did not load in the VM"
 grep -q '^DOCTOR-VM: human rc=0' "$vmlog" || fail "doctor did not exit 0 (no E800: nothing to do)"
 grep -q '^HUMAN: .*no E800' "$vmlog" || fail "doctor does not say that there is no E800 adapter"
 grep -q '^DOCTOR-VM: json rc=0' "$vmlog" || fail "doctor --json did not exit 0"
-expect "$tmp/d.json" "d['status']" healthy
-expect "$tmp/d.json" "d['kernel']['release']" "$kid"
-expect "$tmp/d.json" "d['module']['loaded']" True
-expect "$tmp/d.json" "d['module']['which']" out-of-tree
-expect "$tmp/d.json" "d['module']['version']" "$want"
-expect "$tmp/d.json" "d['e800_functions']" 0
+jexpect "$tmp/d.json" "d['status']" healthy
+jexpect "$tmp/d.json" "d['kernel']['release']" "$kid"
+jexpect "$tmp/d.json" "d['module']['loaded']" True
+jexpect "$tmp/d.json" "d['module']['which']" out-of-tree
+jexpect "$tmp/d.json" "d['module']['version']" "$want"
+jexpect "$tmp/d.json" "d['e800_functions']" 0
 case $kid in
-6.12.*+deb1[23]-*) expect "$tmp/d.json" "d['kernel']['own_ice_rx_leak']" fixed ;;
+6.12.*+deb1[23]-*) jexpect "$tmp/d.json" "d['kernel']['own_ice_rx_leak']" fixed ;;
 esac
 grep -q '^DOCTOR-VM: bundle rc=0' "$vmlog" || fail "support-bundle failed in the VM"
 for f in doctor.json sys-module-ice.txt kernel-log-ice.txt MANIFEST; do
 	grep -q "^BUNDLE: ice-backport-bundle/$f" "$vmlog" || fail "the bundle made in the VM has no $f"
 done
 echo "-- control: after rmmod ice"
-expect "$tmp/u.json" "d['module']['loaded']" False
-expect "$tmp/u.json" "d['module']['which']" none
+jexpect "$tmp/u.json" "d['module']['loaded']" False
+jexpect "$tmp/u.json" "d['module']['which']" none
 echo "doctor and support-bundle work under busybox in $kid"
