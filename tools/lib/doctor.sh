@@ -437,9 +437,17 @@ doctor_human() {
 
 # jlist "a,b": a JSON array of strings from a comma-separated list.
 jlist() {
-	if [ "$1" = - ] || [ -z "$1" ]; then printf '[]'; return; fi
 	printf '['
-	printf '%s\n' "$1" | tr ',' '\n' | awk 'BEGIN { ORS = "" } { print (NR > 1 ? "," : "") "\"" $0 "\"" }'
+	if [ "$1" != - ] && [ -n "$1" ]; then
+		jlist_sep=
+		jlist_ifs=$IFS
+		IFS=,
+		for jlist_i in $1; do
+			printf '%s"%s"' "$jlist_sep" "$jlist_i"
+			jlist_sep=,
+		done
+		IFS=$jlist_ifs
+	fi
 	printf ']'
 }
 
@@ -448,39 +456,123 @@ jv() {
 	if [ -z "$1" ]; then printf null; else js "$1"; fi
 }
 
+# jf KEY VALUE: one member, the value a string (null when empty);
+# jr KEY JSON: one member with a value already in JSON; jo KEY / jc: open
+# and close an object member.  jsep is the separator before the next one.
+jf() {
+	printf '%s"%s":' "$jsep" "$1"
+	jv "$2"
+	jsep=,
+}
+jr() {
+	printf '%s"%s":%s' "$jsep" "$1" "$2"
+	jsep=,
+}
+jo() {
+	printf '%s"%s":{' "$jsep" "$1"
+	jsep=
+}
+jc() {
+	printf '}'
+	jsep=,
+}
+jbool() {
+	if [ "$1" = yes ]; then echo true; else echo false; fi
+}
+
 doctor_json() {
-	printf '{"tool":"ice-backport doctor","version":%s,"status":"%s","exit":%s,\n' "$(js "$tool_version")" "$doctor_status" "$doctor_exit"
-	printf '"kernel":{"release":%s,"source_version":%s,"own_ice":%s,"own_ice_vermagic":%s,"own_ice_rx_leak":"%s","reason":%s},\n' \
-		"$(jv "$kver")" "$(jv "$upsrc")" "$(jv "$intree")" "$(jv "$intree_vermagic")" "$leak" "$(js "$leak_why")"
-	printf '"module":{"loaded":%s,"which":"%s","version":%s,"srcversion":%s,"taint":%s,' \
-		"$([ "$loaded" = yes ] && echo true || echo false)" "$which" "$(jv "$lver")" "$(jv "$lsrc")" "$(jv "$ltaint")"
-	printf '"dkms_file":%s,"dkms_version":%s,"dkms_srcversion":%s,"backport_upstream":%s,"backport_tree_sha256":%s,"matches_dkms":%s},\n' \
-		"$(jv "$dkms_ko")" "$(jv "$dkms_ver")" "$(jv "$dkms_src")" "$(jv "$dkms_upstream")" "$(jv "$dkms_tree")" \
-		"$([ "$which" = dkms ] && echo true || echo false)"
-	printf '"dkms":{"package":%s,"kernels":[' "$(jv "$pkg_ver")"
+	jsep=
+	printf '{'
+	jf tool "ice-backport doctor"
+	jf version "$tool_version"
+	jf status "$doctor_status"
+	jr exit "$doctor_exit"
+	printf '\n'
+	jo kernel
+	jf release "$kver"
+	jf source_version "$upsrc"
+	jf own_ice "$intree"
+	jf own_ice_vermagic "$intree_vermagic"
+	jf own_ice_rx_leak "$leak"
+	jf reason "$leak_why"
+	jc
+	printf '\n'
+	jo module
+	jr loaded "$(jbool "$loaded")"
+	jf which "$which"
+	jf version "$lver"
+	jf srcversion "$lsrc"
+	jf taint "$ltaint"
+	jf dkms_file "$dkms_ko"
+	jf dkms_version "$dkms_ver"
+	jf dkms_srcversion "$dkms_src"
+	jf backport_upstream "$dkms_upstream"
+	jf backport_tree_sha256 "$dkms_tree"
+	if [ "$which" = dkms ]; then jr matches_dkms true; else jr matches_dkms false; fi
+	jc
+	printf '\n'
+	jo dkms
+	jf package "$pkg_ver"
+	printf ',"kernels":['
 	sep=
 	while IFS=$TAB read -r k state log; do
-		printf '%s{"kernel":%s,"state":"%s","log":%s}' "$sep" "$(js "$k")" "$state" "$(jv "$log")"
+		printf '%s{' "$sep"
+		jsep=
+		jf kernel "$k"
+		jf state "$state"
+		jf log "$log"
+		printf '}'
 		sep=,
 	done <"$dtmp/dkms"
-	printf ']},\n"e800_functions":%s,"ports":[' "$e800"
+	printf ']'
+	jsep=,
+	jc
+	printf '\n'
+	jr e800_functions "$e800"
+	printf ',"ports":['
 	sep=
 	while IFS=$TAB read -r bdf n drv dver fw ddp mtu xdp counters rings stale sig; do
-		[ "$n" != - ] || n=
+		[ "$n" != - ] || n=''
 		verdict=ok
 		[ "$counters" = yes ] || verdict=no-counters
 		[ "$sig" = - ] || verdict='leak-signature'
 		[ "$stale" = - ] || verdict=leak
-		printf '%s\n{"pci":%s,"netdev":%s,"driver":%s,"driver_version":%s,"firmware":%s,"ddp":%s,"mtu":%s,"xdp":%s,' \
-			"$sep" "$(js "$bdf")" "$(jv "$n")" "$(js "$drv")" "$(jv "$dver")" "$(jv "$fw")" "$(js "$ddp")" "$(jn "$mtu")" "$(js "$xdp")"
-		printf '"rx_pages":{"counters":%s,"rings":%s,"verdict":"%s","stale_rings":%s,"leak_signature_rings":%s}}' \
-			"$([ "$counters" = yes ] && echo true || echo false)" "$(jn "$rings")" "$verdict" "$(jlist "$stale")" "$(jlist "$sig")"
+		printf '%s\n{' "$sep"
+		jsep=
+		jf pci "$bdf"
+		jf netdev "$n"
+		jf driver "$drv"
+		jf driver_version "$dver"
+		jf firmware "$fw"
+		jf ddp "$ddp"
+		jr mtu "$(jn "$mtu")"
+		jf xdp "$xdp"
+		jo rx_pages
+		jr counters "$(jbool "$counters")"
+		jr rings "$(jn "$rings")"
+		jf verdict "$verdict"
+		jr stale_rings "$(jlist "$stale")"
+		jr leak_signature_rings "$(jlist "$sig")"
+		jc
+		printf '}'
 		sep=,
 	done <"$dtmp/ports"
-	printf '],\n"secure_boot":{"state":"%s","module_signer":%s,"trusted":"%s"},\n"findings":[' "$sb" "$(jv "$dkms_signer")" "$trusted"
+	printf ']\n'
+	jo secure_boot
+	jf state "$sb"
+	jf module_signer "$dkms_signer"
+	jf trusted "$trusted"
+	jc
+	printf ',\n"findings":['
 	sep=
 	while IFS=$TAB read -r level check text fix; do
-		printf '%s\n{"level":"%s","check":"%s","message":%s,"fix":%s}' "$sep" "$level" "$check" "$(js "$text")" "$(jv "$fix")"
+		printf '%s\n{' "$sep"
+		jsep=
+		jf level "$level"
+		jf check "$check"
+		jf message "$text"
+		jf fix "$fix"
+		printf '}'
 		sep=,
 	done <"$dtmp/findings"
 	printf ']}\n'
