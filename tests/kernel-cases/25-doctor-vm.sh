@@ -24,6 +24,7 @@ mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev 2>/dev/null
 echo
+echo "DOCTOR-VM: init"
 for m in $(cat /lib/mods/deps); do
 	insmod "/lib/mods/$m" || echo "DOCTOR-VM: insmod $m failed"
 done
@@ -64,6 +65,7 @@ between() {
 }
 between json >"$tmp/d.json"
 between unloaded >"$tmp/u.json"
+grep -q '^DOCTOR-VM: init' "$vmlog" || fail "the VM did not reach init (QEMU exit $rc): $(grep -m 1 -E 'Kernel panic|BUG' "$vmlog")"
 grep -q '^DOCTOR-VM: ice loaded' "$vmlog" || fail "ice.ko did not load in the VM"
 grep -q '^DOCTOR-VM: human rc=0' "$vmlog" || fail "doctor did not exit 0 (no E800: nothing to do)"
 grep -q '^HUMAN: .*no E800' "$vmlog" || fail "doctor does not say that there is no E800 adapter"
