@@ -391,7 +391,10 @@ judge() {
 			finding info secureboot "Secure Boot is on; no ice-backport module to check"
 		fi
 		;;
-	*:no) finding info secureboot "the kernel could not verify the module's signature (taint E); Secure Boot is $sb, so it loads anyway" ;;
+	disabled:no) finding info secureboot "the kernel could not verify the module's signature (taint E); Secure Boot is off, so it loads anyway" ;;
+	not-efi:no) finding info secureboot "the kernel could not verify the module's signature (taint E); no Secure Boot (not an EFI boot), so it loads anyway" ;;
+	*:no) finding info secureboot "the kernel could not verify the module's signature (taint E); the Secure Boot state is unknown" ;;
+	not-efi:*) finding info secureboot "no Secure Boot: not an EFI boot" ;;
 	*) finding info secureboot "Secure Boot: $sb" ;;
 	esac
 }
