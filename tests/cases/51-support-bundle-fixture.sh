@@ -1,0 +1,83 @@
+#!/bin/sh
+# `ice-backport support-bundle` on a fake host (tests/doctor-fixture.sh)
+# writes one tar.gz holding exactly what README.md lists, and no secret:
+# a private key planted where DKMS keeps its own and a secret in the
+# environment must not be in it.  Controls: the secret, planted into a file
+# the bundle does collect, is found by the same search; and a bundle
+# missing a listed file fails the list check.
+. "$ICE_BP_TOPDIR/tests/lib.sh"
+. "$top/tools/lib/host.sh"
+. "$top/tests/doctor-fixture.sh"
+
+fx_healthy host
+secret="ICE-BP-CANARY-$$-$(date +%s)"
+mkdir -p "$fx/var/lib/dkms"
+printf -- '-----BEGIN PRIVATE KEY-----\n%s\n-----END PRIVATE KEY-----\n' "$secret" >"$fx/var/lib/dkms/mok.key"
+
+# bundle NAME: make the bundle of the fake host, unpack it in $tmp/NAME.
+bundle() {
+	ICE_BP_SECRET_TOKEN=$secret ICE_BP_ROOT=$fx ICE_BP_CMDS=$fc \
+		"$top/tools/ice-backport" support-bundle -o "$tmp/$1.tar.gz" || fail "support-bundle failed"
+	mkdir -p "$tmp/$1"
+	tar -xzf "$tmp/$1.tar.gz" -C "$tmp/$1" || fail "the bundle is not a tar.gz"
+	(cd "$tmp/$1/ice-backport-bundle" && find . -type f | sed 's|^\./||' | LC_ALL=C sort) >"$tmp/$1.list"
+}
+
+# The files README.md promises for this host (one E810 port, eth0).
+cat >"$tmp/want" <<LIST
+MANIFEST
+README
+bpf-programs.txt
+cmdline.txt
+devlink/$fx_bdf.txt
+dkms-logs/${fx_version}_build_make.log
+dkms-status.txt
+doctor.json
+doctor.txt
+ethtool/eth0.S.txt
+ethtool/eth0.g.txt
+ethtool/eth0.i.txt
+ethtool/eth0.k.txt
+ethtool/eth0.l.txt
+ip-link/eth0.txt
+kernel-log-ice.txt
+lspci/$fx_bdf.txt
+modinfo-dkms.txt
+modinfo-own.txt
+proc-version.txt
+source/ice-backport-$fx_version/PROVENANCE
+source/ice-backport-$fx_version/dkms.conf
+sys-module-ice.txt
+xdp-programs.txt
+LIST
+LC_ALL=C sort -o "$tmp/want" "$tmp/want"
+
+# list_ok LIST: LIST is exactly the promised files.
+list_ok() {
+	diff -u "$tmp/want" "$1"
+}
+# no_secret DIR: no file of DIR holds the planted secret or key.
+no_secret() {
+	! grep -rl -e "$secret" -e 'PRIVATE KEY' "$1"
+}
+
+bundle b
+cat "$tmp/b.list"
+list_ok "$tmp/b.list" || fail "the bundle's files are not the ones README.md lists"
+no_secret "$tmp/b" || fail "the bundle holds the planted secret"
+python3 -m json.tool "$tmp/b/ice-backport-bundle/doctor.json" >/dev/null 2>&1 ||
+	! command -v python3 >/dev/null || fail "doctor.json in the bundle is not JSON"
+grep -q 'ice 0000:3b:00.0: The DDP package' "$tmp/b/ice-backport-bundle/kernel-log-ice.txt" ||
+	fail "the ice lines of the kernel log are missing"
+grep -q e1000e "$tmp/b/ice-backport-bundle/kernel-log-ice.txt" && fail "the kernel log in the bundle has lines that are not ice's"
+grep -q 'rx_queue_1_page_stale' "$tmp/b/ice-backport-bundle/ethtool/eth0.S.txt" || fail "ethtool -S is missing"
+echo "ok: $(wc -l <"$tmp/b.list") files as listed, no secret, kernel log holds only ice lines"
+
+echo "-- control: a secret in a collected file (the DKMS build log) is found"
+echo "$secret" >>"$fx/var/lib/dkms/ice-backport/$fx_version/build/make.log"
+bundle c
+if no_secret "$tmp/c"; then fail "the search does not find a secret that is in the bundle"; fi
+echo "-- control: a bundle without ethtool -S fails the list check"
+grep -v 'eth0.S.txt' "$tmp/b.list" >"$tmp/short.list"
+if list_ok "$tmp/short.list" >/dev/null; then fail "the list check misses a file"; fi
+echo "ok: both controls caught"

@@ -1,0 +1,582 @@
+# shellcheck shell=sh
+# `ice-backport doctor`: gather the facts (kernel, loaded module, DKMS,
+# E800 ports, Secure Boot), judge them, print them for a person or as
+# JSON.  Sourced by tools/ice-backport after host.sh; sets doctor_exit
+# (0 healthy, 1 action needed, 2 could not tell).
+# shellcheck disable=SC2154 # data, R and CMDS come from the entry and host.sh
+
+TAB=$(printf '\t')
+
+doctor_run() {
+	dtmp=$(mktemp -d "${TMPDIR:-/tmp}/ice-bp-doctor.XXXXXX")
+	trap 'rm -rf "$dtmp"' EXIT
+	: >"$dtmp/findings"
+	: >"$dtmp/dkms"
+	: >"$dtmp/ports"
+	tool_version=$(cat "$data/VERSION" 2>/dev/null || cat "$data/../../VERSION" 2>/dev/null || echo unknown)
+	facts_kernel
+	facts_module
+	facts_dkms
+	facts_ports
+	facts_secureboot
+	judge
+	if grep -q "^action$TAB" "$dtmp/findings"; then
+		doctor_exit=1 doctor_status=action-needed
+	elif grep -q "^unknown$TAB" "$dtmp/findings"; then
+		doctor_exit=2 doctor_status=unknown
+	else
+		doctor_exit=0 doctor_status=healthy
+	fi
+}
+
+# finding LEVEL CHECK MESSAGE [FIX]: LEVEL is ok, info, action or unknown.
+finding() {
+	printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "${4:-}" >>"$dtmp/findings"
+}
+
+# ---- the running kernel and whether its own ice leaks -------------------
+facts_kernel() {
+	kver=$(rd /proc/sys/kernel/osrelease | head -n 1)
+	[ -n "$kver" ] || kver=$(run uname -r || true)
+	procver=$(rd /proc/version | head -n 1)
+	# Debian's kernels say their source version: "... Debian 6.12.117-1 (...)".
+	upver=$(printf '%s\n' "$procver" | sed -n 's/.* Debian \([0-9][0-9.]*\)[-~].*/\1/p' | head -n 1)
+	upsrc=
+	if [ -n "$upver" ]; then
+		upsrc="Debian $upver"
+	elif printf '%s\n' "$kver" | grep -Eq '^[0-9]+\.[0-9]+(\.[0-9]+)?$'; then
+		# A kernel.org build with no local version.
+		upver=$kver upsrc="kernel.org $kver"
+	fi
+	leak=unknown leak_why="the kernel's source version cannot be read: a vendor kernel may carry its own ice"
+	if [ -n "$upver" ]; then
+		series=$(echo "$upver" | cut -d. -f1,2)
+		# shellcheck disable=SC2046 # three words
+		set -- $(awk -v s="$series" '!/^#/ && $1 == s { print $2, $3; exit }' "$data/rx-leak-ranges")
+		if [ $# -eq 2 ]; then
+			leak_first=$1 leak_fixed=$2
+			if [ "$(ver_cmp "$upver" "$leak_first")" = -1 ]; then
+				leak=not-affected leak_why="$upsrc is older than $leak_first, the first $series release with the leaking Rx buffer release"
+			elif [ "$leak_fixed" = - ]; then
+				leak=affected leak_why="$upsrc: the $series series has the leak from $leak_first on and ended without the fix"
+			elif [ "$(ver_cmp "$upver" "$leak_fixed")" = -1 ]; then
+				leak=affected leak_why="$upsrc is in the leaking range of $series: $leak_first up to, not including, $leak_fixed"
+			else
+				leak=fixed leak_why="$upsrc carries the fix (in $series since $leak_fixed)"
+			fi
+		elif [ "$(ver_cmp "$series" 6.6)" = -1 ]; then
+			leak=not-affected leak_why="$upsrc: the leaking Rx buffer release was never in $series"
+		elif [ "$(ver_cmp "$series" 6.17)" != -1 ]; then
+			leak=fixed leak_why="$upsrc: the fix is in every release from 6.17 on"
+		else
+			leak=not-affected leak_why="$upsrc: the $series series ended before the leaking Rx buffer release existed"
+		fi
+	fi
+	intree=$(first_file "$R/lib/modules/$kver/kernel/drivers/net/ethernet/intel/ice/ice.ko"* || true)
+	intree=${intree#"$R"}
+	intree_src='' intree_vermagic=''
+	if [ -n "$intree" ]; then
+		mi=$(modinfo_of "$intree" || true)
+		intree_src=$(printf '%s\n' "$mi" | field srcversion)
+		intree_vermagic=$(printf '%s\n' "$mi" | field vermagic | cut -d' ' -f1)
+	fi
+}
+
+# ---- which ice is loaded, and what DKMS installed for this kernel -------
+facts_module() {
+	loaded=no lver='' lsrc='' ltaint='' which=none
+	if [ -d "$R/sys/module/ice" ]; then
+		loaded=yes
+		lver=$(rd /sys/module/ice/version)
+		lsrc=$(rd /sys/module/ice/srcversion)
+		ltaint=$(rd /sys/module/ice/taint)
+	fi
+	dkms_ko=$(first_file "$R/lib/modules/$kver/updates/dkms/ice.ko"* || true)
+	dkms_ko=${dkms_ko#"$R"}
+	dkms_ver='' dkms_src='' dkms_signer='' dkms_upstream='' dkms_tree=''
+	if [ -n "$dkms_ko" ]; then
+		mi=$(modinfo_of "$dkms_ko" || true)
+		dkms_ver=$(printf '%s\n' "$mi" | field version)
+		dkms_src=$(printf '%s\n' "$mi" | field srcversion)
+		dkms_signer=$(printf '%s\n' "$mi" | field signer)
+		dkms_upstream=$(printf '%s\n' "$mi" | field backport_upstream)
+		dkms_tree=$(printf '%s\n' "$mi" | field backport_tree_sha256)
+	fi
+	[ "$loaded" = yes ] || return 0
+	if [ -n "$lsrc" ] && [ "$lsrc" = "$dkms_src" ]; then
+		which=dkms
+	elif [ -n "$lsrc" ] && [ "$lsrc" = "$intree_src" ]; then
+		which=in-tree
+	else
+		case $ltaint in
+		# O: out-of-tree module.  The kernel's own ice is neither, and has
+		# no version of its own.
+		*O*) which=out-of-tree ;;
+		*) if [ -z "$lver" ]; then which=in-tree; else which=unknown; fi ;;
+		esac
+	fi
+}
+
+# ---- DKMS state of the package for every installed kernel ---------------
+facts_dkms() {
+	pkg_dir=$(first_file "$R"/usr/src/ice-backport-* || true)
+	pkg_ver='' regex=''
+	[ -n "$pkg_dir" ] || return 0
+	pkg_ver=${pkg_dir##*/ice-backport-}
+	regex=$(sed -n 's/^BUILD_EXCLUSIVE_KERNEL="\(.*\)"$/\1/p' "$pkg_dir/dkms.conf" 2>/dev/null | head -n 1)
+	for d in "$R"/lib/modules/*/; do
+		[ -d "$d" ] || continue
+		k=$(basename "$d")
+		[ -d "$d/kernel" ] || [ -e "$d/build" ] || [ -d "$d/updates" ] || continue
+		log=
+		if ls "$d"/updates/dkms/ice.ko* >/dev/null 2>&1; then
+			state=installed
+		elif [ -n "$regex" ] && ! printf '%s\n' "$k" | grep -Eq "$regex"; then
+			state=unsupported
+		elif [ ! -e "$d/build" ]; then
+			state=no-headers
+		else
+			state=failed
+			log=$(first_file "$R/var/lib/dkms/ice-backport/$pkg_ver/$k"/*/log/make.log \
+				"$R/var/lib/dkms/ice-backport/$pkg_ver/build/make.log" || true)
+			log=${log#"$R"}
+		fi
+		printf '%s\t%s\t%s\n' "$k" "$state" "$log" >>"$dtmp/dkms"
+	done
+}
+
+# counters_verdict FILE1 FILE2: "RINGS STALE_RINGS SIGNATURE_RINGS" from
+# two `ethtool -S` samples (ring lists comma-separated, '-' for none);
+# nothing when there are no Rx page counters.
+counters_verdict() {
+	awk '
+		match($1, /^rx_queue_[0-9]+_page_[a-z]+:$/) {
+			split(substr($1, 10, length($1) - 10), p, "_page_")
+			q = p[1]; c = p[2]
+			v[FILENAME == ARGV[1] ? 1 : 2, q, c] = $2
+			if (!(q in seen)) { seen[q] = 1; order[n++] = q }
+		}
+		END {
+			if (!n) exit
+			stale = sig = ""
+			for (i = 0; i < n; i++) {
+				q = order[i]
+				if (v[2, q, "stale"] + 0 > 0)
+					stale = stale (stale == "" ? "" : ",") q
+				a = v[2, q, "alloc"] - v[1, q, "alloc"]
+				r = v[2, q, "reuse"] - v[1, q, "reuse"]
+				gone = v[2, q, "waive"] - v[1, q, "waive"] + v[2, q, "busy"] - v[1, q, "busy"]
+				# New pages replace pages that left the ring; when none was
+				# released (waive, busy) and none recycled, they replace
+				# pages that were lost.
+				if (a > 0 && r == 0 && a > gone)
+					sig = sig (sig == "" ? "" : ",") q
+			}
+			print n, (stale == "" ? "-" : stale), (sig == "" ? "-" : sig)
+		}' "$1" "$2"
+}
+
+# ---- E800 ports --------------------------------------------------------
+facts_ports() {
+	e800=0
+	ids=$(awk '!/^#/ && NF { printf " %s", $1 }' "$data/e800-pci-ids")
+	have_pkg_file=no
+	ls "$R"/lib/firmware/intel/ice/ddp/ice.pkg* >/dev/null 2>&1 && have_pkg_file=yes
+	klog=$(run dmesg || true)
+	for d in "$R"/sys/bus/pci/devices/*; do
+		[ -e "$d/vendor" ] || continue
+		[ "$(cat "$d/vendor")" = 0x8086 ] || continue
+		case "$ids " in *" $(cat "$d/device") "*) ;; *) continue ;; esac
+		e800=$((e800 + 1))
+		bdf=$(basename "$d")
+		drv=none
+		[ ! -e "$d/driver" ] && [ ! -L "$d/driver" ] || drv=$(basename "$(readlink "$d/driver")")
+		ddp=unknown
+		dl=$(run devlink dev info "pci/$bdf" || true)
+		app=$(printf '%s\n' "$dl" | awk '$1 == "fw.app.name" { $1 = ""; sub(/^ /, ""); print; exit }')
+		appv=$(printf '%s\n' "$dl" | awk '$1 == "fw.app" { print $2; exit }')
+		if printf '%s\n' "$klog" | grep "$bdf" | grep -qi 'safe mode'; then
+			ddp=safe-mode
+		elif [ -n "$app" ]; then
+			ddp="$app $appv"
+		fi
+		nets=$(ls "$d/net" 2>/dev/null || true)
+		[ -n "$nets" ] || nets=-
+		for n in $nets; do
+			mtu='' fw='' dver='' xdp=unknown counters=no rings=0 stale=- sig=-
+			if [ "$n" != - ]; then
+				mtu=$(cat "$d/net/$n/mtu" 2>/dev/null || true)
+				ei=$(run ethtool -i "$n" || true)
+				fw=$(printf '%s\n' "$ei" | field firmware-version)
+				dver=$(printf '%s\n' "$ei" | field version)
+				if il=$(run ip -d link show dev "$n"); then
+					xdp=$(printf '%s\n' "$il" | sed -n 's/.*prog\/xdp id \([0-9]*\).*/id \1/p' | head -n 1)
+					[ -n "$xdp" ] || xdp=none
+				fi
+				run ethtool -S "$n" >"$dtmp/s1" || true
+				# Two samples: a leak shows as allocations growing while no
+				# page is recycled or released.
+				[ -n "$CMDS" ] || sleep "${ICE_BP_SAMPLE_SECS:-2}"
+				run_again ethtool -S "$n" >"$dtmp/s2" || true
+				# shellcheck disable=SC2046 # three words
+				set -- $(counters_verdict "$dtmp/s1" "$dtmp/s2")
+				[ $# -ne 3 ] || counters=yes rings=$1 stale=$2 sig=$3
+			fi
+			printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$bdf" "$n" "$drv" \
+				"$dver" "$fw" "$ddp" "$mtu" "$xdp" "$counters" "$rings" "$stale" "$sig" >>"$dtmp/ports"
+		done
+	done
+}
+
+# ---- Secure Boot and the module's signature -----------------------------
+facts_secureboot() {
+	sb=unknown
+	if o=$(run mokutil --sb-state); then
+		case $o in
+		*"SecureBoot enabled"*) sb=enabled ;;
+		*"SecureBoot disabled"*) sb=disabled ;;
+		esac
+	fi
+	if [ "$sb" = unknown ]; then
+		v=$(first_file "$R"/sys/firmware/efi/efivars/SecureBoot-* || true)
+		if [ -n "$v" ]; then
+			# 4 bytes of attributes, then the value.
+			case $(od -An -tu1 -j4 -N1 "$v" | tr -d ' ') in
+			1) sb=enabled ;;
+			0) sb=disabled ;;
+			esac
+		elif [ ! -d "$R/sys/firmware/efi" ] && [ -d "$R/sys/firmware" ]; then
+			sb=not-efi
+		fi
+	fi
+	trusted=unknown
+	case $which in
+	dkms | out-of-tree)
+		# E: the kernel could not verify the module's signature.
+		case $ltaint in *E*) trusted=no ;; *) trusted=yes ;; esac
+		;;
+	*)
+		if [ -n "$dkms_ko" ] && o=$(run mokutil --test-key /var/lib/dkms/mok.pub); then
+			case $o in
+			*"already enrolled"*) trusted=yes ;;
+			*"not enrolled"*) trusted=no ;;
+			esac
+		fi
+		;;
+	esac
+}
+
+# ---- verdicts ----------------------------------------------------------
+judge() {
+	ours_runs=no
+	case $which in dkms | out-of-tree) ours_runs=yes ;; esac
+	case $leak in
+	affected)
+		if [ "$ours_runs" = yes ]; then
+			finding ok kernel "the own ice of $kver leaks Rx pages ($leak_why); ice-backport's driver runs instead"
+		elif [ "$e800" = 0 ]; then
+			finding info kernel "the own ice of $kver leaks Rx pages ($leak_why), but this host has no E800 adapter"
+		elif [ -n "$dkms_ko" ]; then
+			: # the module check says to load ours
+		elif [ -n "$pkg_ver" ]; then
+			finding action kernel "the own ice of $kver leaks Rx pages ($leak_why) and DKMS installed no ice-backport for it" \
+				"see the DKMS finding below; or move to a kernel with the fix"
+		else
+			finding action kernel "the own ice of $kver leaks Rx pages ($leak_why) and ice-backport is not installed" \
+				"apt install ice-backport-dkms linux-headers-$kver, then reboot (or modprobe -r ice && modprobe ice); or move to a kernel with the fix"
+		fi
+		;;
+	fixed | not-affected)
+		finding ok kernel "the own ice of $kver does not leak ($leak_why)"
+		;;
+	*)
+		if [ "$ours_runs" = yes ]; then
+			finding ok kernel "whether the own ice of $kver leaks is not known ($leak_why); ice-backport's driver runs instead"
+		elif [ "$e800" = 0 ]; then
+			finding info kernel "whether the own ice of $kver leaks is not known ($leak_why); this host has no E800 adapter"
+		else
+			finding unknown kernel "cannot tell whether the own ice of $kver leaks Rx pages: $leak_why" \
+				"check that kernel's ice source with scripts/rx-guard, or install ice-backport-dkms"
+		fi
+		;;
+	esac
+
+	reload="modprobe -r ice && modprobe ice (this drops the E800 links for a moment), or reboot"
+	case $which in
+	dkms) finding ok module "the loaded ice is ice-backport $lver, the one DKMS installed for $kver" ;;
+	out-of-tree)
+		if [ -n "$dkms_ko" ]; then
+			finding action module "the loaded ice ($lver, srcversion $lsrc) is not the one DKMS installed for $kver ($dkms_ver, srcversion $dkms_src)" "$reload"
+		else
+			finding info module "the loaded ice is an out-of-tree build, version $lver, not installed by DKMS"
+		fi
+		;;
+	in-tree)
+		if [ -n "$dkms_ko" ]; then
+			finding action module "the kernel's own ice is loaded; DKMS installed ice-backport $dkms_ver for $kver, which is not running yet" "$reload"
+		else
+			finding info module "the kernel's own ice is loaded"
+		fi
+		;;
+	unknown) finding unknown module "the loaded ice (version '$lver', srcversion '$lsrc') is neither the kernel's own nor the one DKMS installed" "send a support bundle" ;;
+	none)
+		if [ "$e800" -gt 0 ]; then
+			finding action module "no ice module is loaded, but $e800 E800 function(s) are present" "modprobe ice; see the kernel log (dmesg | grep -i ice) if it fails"
+		else
+			finding info module "no ice module is loaded"
+		fi
+		;;
+	esac
+
+	if [ -z "$pkg_ver" ]; then
+		finding info dkms "ice-backport-dkms is not installed"
+	else
+		while IFS=$TAB read -r k state log; do
+			case $state in
+			installed) finding ok dkms "ice-backport $pkg_ver is installed for $k" ;;
+			unsupported) finding info dkms "$k is skipped: not a kernel ice-backport $pkg_ver supports; it keeps its own ice" ;;
+			no-headers)
+				if [ "$k" = "$kver" ]; then
+					finding action dkms "ice-backport $pkg_ver is not built for the running kernel $k: its headers are not installed" "apt install linux-headers-$k"
+				else
+					finding info dkms "ice-backport $pkg_ver is not built for $k: its headers are not installed"
+				fi
+				;;
+			failed) finding action dkms "DKMS did not build or install ice-backport $pkg_ver for $k (supported, headers installed); build log: ${log:-none kept}" \
+				"read the log; dkms install ice-backport/$pkg_ver -k $k; send a support bundle if it fails again" ;;
+			esac
+		done <"$dtmp/dkms"
+	fi
+
+	if [ "$e800" = 0 ]; then
+		finding info ports "no E800 (E810, E830, E823, E822, E825) adapter on this host: it does not need ice-backport"
+	fi
+	if [ "$e800" -gt 0 ] && [ "$have_pkg_file" = no ]; then
+		finding action ports "no DDP package file (/lib/firmware/intel/ice/ddp/ice.pkg): the E800 ports run in Safe Mode at the next load" \
+			"apt install firmware-intel-misc (Debian 13) or firmware-misc-nonfree (Debian 12), from non-free-firmware"
+	fi
+	while IFS=$TAB read -r bdf n drv dver fw ddp mtu xdp counters rings stale sig; do
+		p="$n ($bdf)"
+		[ "$n" != - ] || p=$bdf
+		if [ "$drv" = none ]; then
+			finding action ports "$p is bound to no driver" "modprobe ice; see dmesg | grep -i ice"
+			continue
+		fi
+		[ "$ddp" != safe-mode ] || finding action ports "$p runs in Safe Mode: the DDP package did not load" \
+			"install the DDP package (firmware-intel-misc or firmware-misc-nonfree), then $reload"
+		[ "$n" != - ] || continue
+		if [ "$stale" != - ]; then
+			finding action ports "Rx page leak on $p, ring(s) $stale: the stale-page counter is not 0" \
+				"send ice-backport support-bundle to support; until fixed, MTU 1500 avoids multi-buffer frames"
+		elif [ "$sig" != - ]; then
+			finding action ports "leak signature on $p, ring(s) $sig: pages allocated while none was recycled or released" \
+				"send ice-backport support-bundle to support; until fixed, MTU 1500 avoids multi-buffer frames"
+		elif [ "$counters" = yes ]; then
+			finding ok ports "$p: Rx page counters of $rings ring(s) show no leak"
+		elif [ "$which" = in-tree ] || [ "$drv" != ice ]; then
+			finding info ports "$p: no Rx page counters (driver $drv, not ice-backport's)"
+		else
+			finding unknown ports "$p: the driver shows no Rx page counters, the leak cannot be judged" "send a support bundle"
+		fi
+	done <"$dtmp/ports"
+
+	case $sb:$trusted in
+	enabled:no) finding action secureboot "Secure Boot is on and the kernel does not trust the module's signing key: it refuses ice-backport's ice" \
+		"mokutil --import /var/lib/dkms/mok.pub, reboot, and enroll the key in MokManager" ;;
+	enabled:yes) finding ok secureboot "Secure Boot is on and the module's signing key is trusted" ;;
+	enabled:*)
+		if [ -n "$dkms_ko" ]; then
+			finding unknown secureboot "Secure Boot is on; whether the module's key is enrolled cannot be told" "mokutil --test-key /var/lib/dkms/mok.pub"
+		else
+			finding info secureboot "Secure Boot is on; no ice-backport module to check"
+		fi
+		;;
+	disabled:no) finding info secureboot "the kernel could not verify the module's signature (taint E); Secure Boot is off, so it loads anyway" ;;
+	not-efi:no) finding info secureboot "the kernel could not verify the module's signature (taint E); no Secure Boot (not an EFI boot), so it loads anyway" ;;
+	*:no) finding info secureboot "the kernel could not verify the module's signature (taint E); the Secure Boot state is unknown" ;;
+	not-efi:*) finding info secureboot "no Secure Boot: not an EFI boot" ;;
+	*) finding info secureboot "Secure Boot: $sb" ;;
+	esac
+}
+
+# ---- output ------------------------------------------------------------
+doctor_human() {
+	case $doctor_status in
+	healthy) head="HEALTHY" ;;
+	action-needed) head="ACTION NEEDED" ;;
+	*) head="COULD NOT TELL" ;;
+	esac
+	echo "ice-backport doctor $tool_version: $head (exit $doctor_exit)"
+	echo
+	echo "kernel       $kver${upsrc:+ ($upsrc)}; own ice: ${intree:-none}; Rx leak: $leak"
+	if [ "$loaded" = yes ]; then
+		echo "loaded ice   $which, version ${lver:-none}, srcversion ${lsrc:-none}, taint '${ltaint}'"
+	else
+		echo "loaded ice   none"
+	fi
+	echo "DKMS ice     ${dkms_ko:-none}${dkms_ver:+, version $dkms_ver}${dkms_upstream:+, from $dkms_upstream}"
+	if [ -n "$pkg_ver" ]; then
+		echo "package      ice-backport $pkg_ver:$(awk -F"$TAB" '{ printf " %s %s%s;", $1, $2, ($3 != "" ? " (log " $3 ")" : "") }' "$dtmp/dkms")"
+	else
+		echo "package      not installed"
+	fi
+	if [ -s "$dtmp/ports" ]; then
+		awk -F"$TAB" '{
+			printf "port         %s %s: driver %s %s, firmware %s, DDP %s, MTU %s, XDP %s, Rx page counters %s",
+				$1, $2, $3, ($4 == "" ? "-" : $4), ($5 == "" ? "-" : $5), $6, ($7 == "" ? "-" : $7), $8, $9
+			if ($9 == "yes") printf " (%s rings, stale %s, leak signature %s)", $10, $11, $12
+			print ""
+		}' "$dtmp/ports"
+	else
+		echo "ports        no E800 function"
+	fi
+	echo "secure boot  $sb; module signer: ${dkms_signer:-none}; trusted: $trusted"
+	echo
+	while IFS=$TAB read -r level check text fix; do
+		printf '%-8s %-11s %s\n' "$level" "$check" "$text"
+		[ -z "$fix" ] || printf '%-8s %-11s fix: %s\n' "" "" "$fix"
+	done <"$dtmp/findings"
+}
+
+# jlist "a,b": a JSON array of strings from a comma-separated list.
+jlist() {
+	printf '['
+	if [ "$1" != - ] && [ -n "$1" ]; then
+		jlist_sep=
+		jlist_ifs=$IFS
+		IFS=,
+		for jlist_i in $1; do
+			printf '%s"%s"' "$jlist_sep" "$jlist_i"
+			jlist_sep=,
+		done
+		IFS=$jlist_ifs
+	fi
+	printf ']'
+}
+
+# jv VALUE: a JSON string, or null when VALUE is empty.
+jv() {
+	if [ -z "$1" ]; then printf null; else js "$1"; fi
+}
+
+# jf KEY VALUE: one member, the value a string (null when empty);
+# jr KEY JSON: one member with a value already in JSON; jo KEY / jc: open
+# and close an object member.  jsep is the separator before the next one.
+jf() {
+	printf '%s"%s":' "$jsep" "$1"
+	jv "$2"
+	jsep=,
+}
+jr() {
+	printf '%s"%s":%s' "$jsep" "$1" "$2"
+	jsep=,
+}
+jo() {
+	printf '%s"%s":{' "$jsep" "$1"
+	jsep=
+}
+jc() {
+	printf '}'
+	jsep=,
+}
+jbool() {
+	if [ "$1" = yes ]; then echo true; else echo false; fi
+}
+
+doctor_json() {
+	jsep=
+	printf '{'
+	jf tool "ice-backport doctor"
+	jf version "$tool_version"
+	jf status "$doctor_status"
+	jr exit "$doctor_exit"
+	printf '\n'
+	jo kernel
+	jf release "$kver"
+	jf source_version "$upsrc"
+	jf own_ice "$intree"
+	jf own_ice_vermagic "$intree_vermagic"
+	jf own_ice_rx_leak "$leak"
+	jf reason "$leak_why"
+	jc
+	printf '\n'
+	jo module
+	jr loaded "$(jbool "$loaded")"
+	jf which "$which"
+	jf version "$lver"
+	jf srcversion "$lsrc"
+	jf taint "$ltaint"
+	jf dkms_file "$dkms_ko"
+	jf dkms_version "$dkms_ver"
+	jf dkms_srcversion "$dkms_src"
+	jf backport_upstream "$dkms_upstream"
+	jf backport_tree_sha256 "$dkms_tree"
+	if [ "$which" = dkms ]; then jr matches_dkms true; else jr matches_dkms false; fi
+	jc
+	printf '\n'
+	jo dkms
+	jf package "$pkg_ver"
+	printf ',"kernels":['
+	sep=
+	while IFS=$TAB read -r k state log; do
+		printf '%s{' "$sep"
+		jsep=
+		jf kernel "$k"
+		jf state "$state"
+		jf log "$log"
+		printf '}'
+		sep=,
+	done <"$dtmp/dkms"
+	printf ']'
+	jsep=,
+	jc
+	printf '\n'
+	jr e800_functions "$e800"
+	printf ',"ports":['
+	sep=
+	while IFS=$TAB read -r bdf n drv dver fw ddp mtu xdp counters rings stale sig; do
+		[ "$n" != - ] || n=''
+		verdict=ok
+		[ "$counters" = yes ] || verdict=no-counters
+		[ "$sig" = - ] || verdict='leak-signature'
+		[ "$stale" = - ] || verdict=leak
+		printf '%s\n{' "$sep"
+		jsep=
+		jf pci "$bdf"
+		jf netdev "$n"
+		jf driver "$drv"
+		jf driver_version "$dver"
+		jf firmware "$fw"
+		jf ddp "$ddp"
+		jr mtu "$(jn "$mtu")"
+		jf xdp "$xdp"
+		jo rx_pages
+		jr counters "$(jbool "$counters")"
+		jr rings "$(jn "$rings")"
+		jf verdict "$verdict"
+		jr stale_rings "$(jlist "$stale")"
+		jr leak_signature_rings "$(jlist "$sig")"
+		jc
+		printf '}'
+		sep=,
+	done <"$dtmp/ports"
+	printf ']\n'
+	jo secure_boot
+	jf state "$sb"
+	jf module_signer "$dkms_signer"
+	jf trusted "$trusted"
+	jc
+	printf ',\n"findings":['
+	sep=
+	while IFS=$TAB read -r level check text fix; do
+		printf '%s\n{' "$sep"
+		jsep=
+		jf level "$level"
+		jf check "$check"
+		jf message "$text"
+		jf fix "$fix"
+		printf '}'
+		sep=,
+	done <"$dtmp/findings"
+	printf ']}\n'
+}
