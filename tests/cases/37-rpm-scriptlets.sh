@@ -54,7 +54,16 @@ rpm4=$(next 3 -e '')
 deb_root trixie "linux-headers-$kver" "linux-headers-$broken" "$uheaders"
 mkdir -p "$root/tmp/rpms"
 cp "$rpm1" "$bad" "$rpm3" "$rpm4" "$root/tmp/rpms/"
-apt_root dkms.log install dkms openssl || fail "apt could not install dkms in the root"
+# The scratch roots of a release share one download cache: wait while
+# another test's apt holds its lock (up to 10 minutes).
+tries=0
+until apt_root dkms.log install dkms openssl; do
+	if ! grep -q 'Could not get lock /var/cache/apt/archives/lock' "$tmp/dkms.log" || [ "$tries" -ge 60 ]; then
+		fail "apt could not install dkms in the root"
+	fi
+	tries=$((tries + 1))
+	sleep 10
+done
 in_root dkms --version
 # The kernels of the test and no more: one build at a time is slow enough.
 for h in $(in_root sh -c 'cd /usr/src && ls -d linux-headers-*-amd64'); do
