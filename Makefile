@@ -22,6 +22,8 @@ help:
 	@echo 'make module     build ice.ko for KVER=<release> (default: running kernel, else'
 	@echo '                newest installed headers) or KSRC=<headers dir>'
 	@echo 'make deb        build the ice-backport-dkms .deb into build/deb/ (same bytes every run)'
+	@echo 'make rpm        build the ice-backport-dkms binary and source RPMs into build/rpm/'
+	@echo '                (same bytes every run) and lint them with rpmlint'
 	@echo 'make check      install missing test dependencies, run the whole test suite'
 	@echo '                (KERNELS="<id> ..." limits the kernel matrix part: quick mode)'
 	@echo 'make matrix     build ice.ko for every kernel of kernels.list (or KERNELS=...)'
@@ -53,10 +55,14 @@ check: deps
 deb: deps src/PROVENANCE
 	scripts/build-deb
 
+# Lint what was just built: lint-rpm takes the two paths build-rpm prints.
+rpm: deps src/PROVENANCE
+	@set -e; pkgs=$$(scripts/build-rpm); scripts/lint-rpm $$pkgs; echo "$$pkgs"
+
 matrix: src/PROVENANCE
 	scripts/matrix $(KERNELS)
 
 clean:
 	rm -rf build
 
-.PHONY: all help deps import module deb check matrix clean
+.PHONY: all help deps import module deb rpm check matrix clean

@@ -1,0 +1,57 @@
+#!/bin/sh
+# `scripts/build-rpm` twice gives byte-identical binary and source RPMs,
+# and a changed input (one more supported kernel in kernels.list) changes
+# both (negative control).  The RPM is noarch, needs dkms before its
+# scriptlets run, its Version-Release is debian/changelog's version (the
+# .deb's), and /usr/src/ice-backport-<version>/ holds exactly the tree the
+# .deb installs.
+. "$ICE_BP_TOPDIR/tests/lib.sh"
+command -v rpmbuild >/dev/null && command -v dpkg-buildpackage >/dev/null && command -v dh_dkms >/dev/null ||
+	[ "$(id -u)" = 0 ] || skip "packaging tools missing and not root to install them"
+[ -f "$top/src/PROVENANCE" ] || "$top/scripts/import-upstream"
+version=$(cat "$top/VERSION")
+# shellcheck disable=SC2046 # two paths without blanks
+set -- $("$top/scripts/build-rpm" "$tmp/a")
+a=$1 as=$2
+# shellcheck disable=SC2046
+set -- $("$top/scripts/build-rpm" "$tmp/b")
+for p in "$a" "$as" "$1" "$2"; do
+	echo "$(sha256_of "$p")  $(stat -c %s "$p") bytes  ${p#"$tmp"/}"
+done
+cmp "$a" "$1" || fail "two builds of the binary RPM differ"
+cmp "$as" "$2" || fail "two builds of the source RPM differ"
+echo "two builds: identical"
+
+rpm -qip "$a"
+pkgver=$(dpkg-parsechangelog -l "$top/debian/changelog" -S Version)
+[ "$(rpm -qp --qf '%{VERSION}-%{RELEASE}' "$a")" = "$pkgver" ] ||
+	fail "RPM version $(rpm -qp --qf '%{VERSION}-%{RELEASE}' "$a") is not the .deb's $pkgver"
+[ "$(rpm -qp --qf '%{ARCH}' "$a")" = noarch ] || fail "not noarch"
+rpm -qp --requires "$a" >"$tmp/requires"
+grep -qx 'dkms' "$tmp/requires" || fail "does not require dkms"
+rpm -qp --qf '[%{REQUIREFLAGS:deptype} %{REQUIRENAME}\n]' "$a" >"$tmp/deptypes"
+grep -qx 'post dkms' "$tmp/deptypes" || fail "dkms is not required before %post"
+grep -qx 'preun dkms' "$tmp/deptypes" || fail "dkms is not required until %preun"
+
+# The installed tree is the .deb's, file for file.
+mkdir "$tmp/x" "$tmp/d"
+(cd "$tmp/x" && rpm2cpio "$a" | cpio -idm --quiet) || fail "could not unpack the RPM"
+deb=$("$top/scripts/build-deb" "$tmp/deb")
+dpkg-deb -x "$deb" "$tmp/d"
+src=usr/src/ice-backport-$version
+[ -f "$tmp/x/$src/dkms.conf" ] || fail "no $src/dkms.conf in the RPM"
+grep -qx "PACKAGE_VERSION=\"$version\"" "$tmp/x/$src/dkms.conf" || fail "PACKAGE_VERSION is not $version"
+[ "$(tree_hash "$tmp/x/$src")" = "$(tree_hash "$tmp/d/$src")" ] ||
+	fail "the RPM's /$src differs from the .deb's: $(diff -r "$tmp/x/$src" "$tmp/d/$src" | head -n 5)"
+echo "/$src: $(find "$tmp/x/$src" -type f | wc -l) files, the same as the .deb's"
+
+# Negative control: a changed input must change the bytes.
+copy=$(repo_copy)
+cp -R "$top/src/." "$copy/src/"
+sed -i '/^7\.3\.4+deb13-amd64 /s/pending$/supported/' "$copy/kernels.list"
+cmp -s "$top/kernels.list" "$copy/kernels.list" && fail "could not change kernels.list for the negative control"
+# shellcheck disable=SC2046
+set -- $(ICE_BP_TOPDIR=$copy "$copy/scripts/build-rpm" "$tmp/c")
+cmp -s "$a" "$1" && fail "the binary RPM did not change with kernels.list"
+cmp -s "$as" "$2" && fail "the source RPM did not change with kernels.list"
+echo "changed kernels.list: both RPMs differ, as they must"

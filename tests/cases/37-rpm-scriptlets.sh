@@ -1,0 +1,169 @@
+#!/bin/sh
+# The .rpm's scriptlets, run for real: the host's rpm installs the package
+# with --root into a scratch copy of the cached Debian 13 root, with dkms
+# 3.2 from apt and the headers of three kernels: 6.12.117+deb13-amd64
+# (supported), an unsupported one of kernels.list (skipped) and the rt
+# flavour with its headers' Makefile taken away (a build that fails).
+# %post registers the tree, DKMS builds, signs and installs ice.ko for the
+# first and rpm exits 0 in spite of the other two.  An upgrade to the next
+# release keeps the module installed; a %preun that removes on upgrade is
+# caught (negative control); erase gives the kernel its own ice back and
+# leaves nothing.  Each initramfs that carries ice is made again after
+# install, upgrade and erase (dracut and lsinitrd played by stand-ins).
+# rpm's dependency check is skipped with --nodeps: dkms and /bin/sh are
+# Debian packages here, unknown to the rpm database.
+. "$ICE_BP_TOPDIR/tests/lib.sh"
+. "$top/scripts/lib/deb-test.sh"
+[ "$(id -u)" = 0 ] || skip "needs root (mount, chroot)"
+kver=6.12.117+deb13-amd64
+broken=6.12.117+deb13-rt-amd64
+version=$(cat "$top/VERSION")
+# shellcheck disable=SC2046 # two words: id and headers package
+set -- $(unsupported_kernel trixie)
+[ $# -eq 2 ] || fail "kernels.list has no unsupported kernel for a trixie root"
+ukver=$1
+uheaders=$2
+
+# shellcheck disable=SC2046 # two paths without blanks
+set -- $("$top/scripts/build-rpm" "$tmp/rpm")
+rpm1=$1
+rel=$(rpm -qp --qf '%{RELEASE}' "$rpm1")
+
+# The next releases, rebuilt from the source RPM's own spec: R+1 with a
+# %preun that removes on upgrade too (the negative control), R+2 and R+3
+# as built.
+mkdir -p "$tmp/rb/SOURCES" "$tmp/rb/SPECS"
+(cd "$tmp/rb/SOURCES" && rpm2cpio "$2" | cpio -i --quiet) || fail "could not unpack $2"
+spec=$(echo "$tmp"/rb/SOURCES/*.spec)
+# next N [SED_ARGS...]: build release R+N; prints the package's path.
+next() {
+	n=$(($1 + rel))
+	shift
+	sed "s/^Release:.*/Release:\t$n/" "$spec" | sed "$@" >"$tmp/rb/SPECS/r$n.spec"
+	SOURCE_DATE_EPOCH=$(rpm -qp --qf '%{BUILDTIME}' "$rpm1") rpmbuild -bb \
+		--define "_topdir $tmp/rb" "$tmp/rb/SPECS/r$n.spec" >"$tmp/rb/r$n.log" 2>&1 ||
+		{ tail -n 20 "$tmp/rb/r$n.log"; fail "rpmbuild of release $n failed"; }
+	echo "$tmp/rb/RPMS/noarch/ice-backport-dkms-$version-$n.noarch.rpm"
+}
+# shellcheck disable=SC2016 # $1 of the scriptlet, not ours
+bad=$(next 1 's/^if \[ "\$1" -eq 0 \] && \[ -d "\/var\/lib\/dkms/if [ -d "\/var\/lib\/dkms/')
+# shellcheck disable=SC2016
+rpm -qp --scripts "$bad" | sed -n '/^preuninstall/,/^postuninstall/p' | grep -q '"$1" -eq 0' &&
+	fail "the negative control's %preun still tests for erase: the spec changed, update the sed"
+rpm3=$(next 2 -e '')
+rpm4=$(next 3 -e '')
+
+deb_root trixie "linux-headers-$kver" "linux-headers-$broken" "$uheaders"
+# The scratch roots of a release share one download cache, whose lock
+# another test's apt holds for as long as its DKMS builds: download into a
+# cache of this root's own.
+apt_root dkms.log -o Dir::Cache::Archives=/var/cache/apt/own-archives/ install dkms openssl ||
+	fail "apt could not install dkms in the root"
+in_root dkms --version
+# The kernels of the test and no more: one build at a time is slow enough.
+for h in $(in_root sh -c 'cd /usr/src && ls -d linux-headers-*-amd64'); do
+	case $h in
+	"linux-headers-$kver" | "linux-headers-$broken" | "$uheaders") ;;
+	*) in_root dpkg --purge "$h" >/dev/null 2>&1 || echo "could not purge $h (one more kernel to build for)" ;;
+	esac
+done
+mv "$root/usr/src/linux-headers-$broken/Makefile" "$root/usr/src/linux-headers-$broken/Makefile.gone"
+in_root sh -c 'ls -d /lib/modules/*/build'
+
+# Stand-ins for dracut and lsinitrd (Debian roots have initramfs-tools):
+# an "initramfs" of a kernel is the list of what it carries, and dracut
+# makes it again with the ice that modprobe would load.  The scriptlets
+# must remake exactly the ones that carry ice and whose module changed.
+mkdir -p "$root/tmp/initrd"
+for k in "$kver" "$broken" "$ukver"; do
+	in_root modinfo -k "$k" -n ice 2>/dev/null | sed 's,^/,,' >"$root/tmp/initrd/$k"
+done
+cat >"$root/usr/sbin/lsinitrd" <<'STUB'
+#!/bin/sh
+[ "$1" = --kver ] && cat "/tmp/initrd/$2"
+STUB
+cat >"$root/usr/sbin/dracut" <<'STUB'
+#!/bin/sh
+[ "$1" = -f ] && [ "$2" = --kver ] || exit 2
+echo "$3" >>/tmp/initrd/dracut.log
+modinfo -k "$3" -n ice | sed 's,^/,,' >"/tmp/initrd/$3"
+STUB
+chmod +x "$root/usr/sbin/lsinitrd" "$root/usr/sbin/dracut"
+# initrd_remade WHERE: dracut ran for $kver alone since the last call, and
+# its initramfs now carries the ice under WHERE (a path of /lib/modules).
+initrd_remade() {
+	ran=$(cat "$root/tmp/initrd/dracut.log" 2>/dev/null || true)
+	rm -f "$root/tmp/initrd/dracut.log"
+	[ "$ran" = "$kver" ] || fail "dracut ran for '$(echo "$ran" | tr '\n' ' ')', not for $kver alone"
+	grep -q "^lib/modules/$kver/$1/.*ice\.ko" "$root/tmp/initrd/$kver" ||
+		fail "the initramfs of $kver does not carry the ice of $1: $(cat "$root/tmp/initrd/$kver")"
+	echo "initramfs of $kver made again, with $(cat "$root/tmp/initrd/$kver")"
+}
+
+# rpm_root LOG ARGS...: the host's rpm on the root (package files are
+# the host's paths), output in $tmp/LOG (shown); returns rpm's status.
+rpm_root() {
+	log=$tmp/$1
+	shift
+	start=$(date +%s)
+	rc=0
+	rpm --root "$root" --dbpath /var/lib/rpm "$@" >"$log" 2>&1 || rc=$?
+	# Debian's rpm says this on every install.
+	grep -vE '^rpm: (RPM should not be used directly|However assuming)' "$log" | grep -v '^\.*$' || true
+	echo ">>> rpm $* -> exit $rc, $(($(date +%s) - start)) s"
+	return "$rc"
+}
+# installed_for KVER: DKMS has our module installed for KVER.
+installed_for() {
+	in_root dkms status -m ice-backport -k "$1" 2>/dev/null | grep -q ": installed"
+}
+only_release() {
+	rpm --root "$root" --dbpath /var/lib/rpm -q ice-backport-dkms >"$tmp/q" || fail "ice-backport-dkms is not installed"
+	[ "$(cat "$tmp/q")" = "ice-backport-dkms-$version-$1.noarch" ] ||
+		fail "installed: $(cat "$tmp/q"), not only release $1"
+	[ "$(in_root sh -c 'ls -d /usr/src/ice-backport-*' | wc -l)" = 1 ] || fail "not exactly one source tree"
+}
+
+echo "== install release $rel (rpm -i --nodeps)"
+rpm_root install.log -i --nodeps "$rpm1" || fail "rpm -i failed: a skipped or failed kernel must not fail it"
+grep -q "kernel $ukver skipped" "$tmp/install.log" || fail "no message saying $ukver is skipped"
+grep -q "warning: DKMS could not build or install ice for $broken" "$tmp/install.log" ||
+	fail "no warning for the failed build on $broken"
+in_root dkms status 2>/dev/null
+expect_ours "$kver"
+for k in "$ukver" "$broken"; do
+	in_root sh -c "ls /lib/modules/$k/updates/dkms/ice.ko* 2>/dev/null" && fail "a module was installed for $k"
+	! installed_for "$k" || fail "dkms status shows a module installed for $k"
+done
+only_release "$rel"
+initrd_remade updates/dkms
+rpm --root "$root" --dbpath /var/lib/rpm -V ice-backport-dkms || fail "rpm -V: the installed files differ from the package"
+echo "rpm -V: the installed files are the package's"
+
+echo "== upgrade to release $((rel + 1)), whose %preun removes on upgrade (its %post not run: nothing to build)"
+rpm_root up-bad.log -U --nodeps --nopost "$bad" || fail "rpm -U failed"
+expect_ours "$kver"
+echo "== negative control: upgrading from it to release $((rel + 2)) (%post not run) loses the module"
+rpm_root up-neg.log -U --nodeps --nopost "$rpm3" || fail "rpm -U failed"
+if installed_for "$kver"; then
+	fail "the module survived a %preun that removes on upgrade: this test cannot see that bug"
+fi
+echo "caught: dkms status shows no module for $kver after the removing %preun"
+
+echo "== upgrade to release $((rel + 3)) (all scriptlets)"
+rm -f "$root/tmp/initrd/dracut.log"
+rpm_root upgrade.log -U --nodeps "$rpm4" || fail "rpm -U to release $((rel + 3)) failed"
+expect_ours "$kver"
+only_release "$((rel + 3))"
+initrd_remade updates/dkms
+
+echo "== erase"
+rpm_root erase.log -e --nodeps ice-backport-dkms || fail "rpm -e failed"
+grep -q "Deleting module ice-backport/$version completely" "$tmp/erase.log" || fail "%preun did not have DKMS remove the module"
+expect_intree "$kver"
+initrd_remade kernel
+rpm --root "$root" --dbpath /var/lib/rpm -q ice-backport-dkms && fail "ice-backport-dkms is still installed"
+in_root sh -c 'ls -d /usr/src/ice-backport* /var/lib/dkms/ice-backport* /lib/modules/*/updates/dkms/ice.ko* /usr/share/doc/ice-backport-dkms* /usr/share/licenses/ice-backport-dkms* 2>/dev/null' &&
+	fail "erase left files behind"
+in_root dkms status 2>/dev/null | grep ice-backport && fail "dkms still knows ice-backport"
+echo "erased: nothing under /usr/src, /var/lib/dkms, updates/dkms or /usr/share"
