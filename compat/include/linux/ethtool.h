@@ -43,4 +43,49 @@
 #define RXH_XFRM_SYM_XOR	(1 << 0)
 #endif
 
+/*
+ * probes/kernel_ethtool_ts_info.c: before 6.11 get_ts_info fills the uAPI
+ * struct, whose fields ice sets have the same names and meaning.
+ */
+#ifndef HAVE_KERNEL_ETHTOOL_TS_INFO
+#define kernel_ethtool_ts_info ethtool_ts_info
+#endif
+
+/*
+ * probes/ethtool_forced_speed_map.c: ice builds its forced-speed table
+ * with the 6.7 helper; before it, each driver filled its own.  Same
+ * layout and initialisation, inline so that no symbol is added.
+ */
+#ifndef HAVE_ETHTOOL_FORCED_SPEED_MAP
+#include <linux/linkmode.h>
+
+struct ethtool_forced_speed_map {
+	u32		speed;
+	__ETHTOOL_DECLARE_LINK_MODE_MASK(caps);
+
+	const u32	*cap_arr;
+	u32		arr_size;
+};
+
+#define ETHTOOL_FORCED_SPEED_MAP(prefix, value)				\
+{									\
+	.speed		= SPEED_##value,				\
+	.cap_arr	= prefix##_##value,				\
+	.arr_size	= ARRAY_SIZE(prefix##_##value),			\
+}
+
+static inline void
+ethtool_forced_speed_maps_init(struct ethtool_forced_speed_map *maps, u32 size)
+{
+	u32 i, j;
+
+	for (i = 0; i < size; i++) {
+		for (j = 0; j < maps[i].arr_size; j++)
+			__set_bit(maps[i].cap_arr[j], maps[i].caps);
+		maps[i].cap_arr = NULL;
+		maps[i].arr_size = 0;
+	}
+}
+#endif
+
 #endif
