@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef _ICE_BACKPORT_NET_XDP_SOCK_DRV_H_
+#define _ICE_BACKPORT_NET_XDP_SOCK_DRV_H_
+#include_next <net/xdp_sock_drv.h>
+
+/*
+ * probes/xsk_pool_get_rx_frag_step.c: aligned pools hand out chunk-sized
+ * buffers, unaligned ones have no fixed stride (0: no frag_size).
+ */
+#ifndef HAVE_XSK_POOL_GET_RX_FRAG_STEP
+static inline u32 xsk_pool_get_rx_frag_step(struct xsk_buff_pool *pool)
+{
+#ifdef CONFIG_XDP_SOCKETS
+	return pool->unaligned ? 0 : xsk_pool_get_chunk_size(pool);
+#else
+	return 0;
+#endif
+}
+#endif
+
+/*
+ * probes/xsk_buff_dma_sync_for_cpu_no_pool.c: the buffer knows its pool;
+ * the parenthesised name reaches the kernel's two-argument function.
+ */
+#ifndef HAVE_XSK_BUFF_DMA_SYNC_FOR_CPU_NO_POOL
+#ifdef CONFIG_XDP_SOCKETS
+#define xsk_buff_dma_sync_for_cpu(xdp)					\
+	(xsk_buff_dma_sync_for_cpu)(xdp,				\
+		container_of(xdp, struct xdp_buff_xsk, xdp)->pool)
+#else
+#define xsk_buff_dma_sync_for_cpu(xdp) (xsk_buff_dma_sync_for_cpu)(xdp, NULL)
+#endif
+#endif
+
+/*
+ * probes/xsk_multi_buffer.c: before 6.6 an AF_XDP descriptor is always a
+ * whole frame, so every descriptor ends its packet.
+ */
+#ifndef HAVE_XSK_MULTI_BUFFER
+static inline bool xsk_is_eop_desc(const struct xdp_desc *desc)
+{
+	return true;
+}
+#endif
+
+/*
+ * probes/xsk_pool_fill_cb.c: before 6.8 an AF_XDP buffer has no control
+ * block and XDP programs cannot read Rx metadata from it; nothing to fill.
+ */
+#ifndef HAVE_XSK_POOL_FILL_CB
+struct xsk_cb_desc {
+	void *src;
+	u8 off;
+	u8 bytes;
+};
+
+#define XSK_CHECK_PRIV_TYPE(t)
+
+static inline void xsk_pool_fill_cb(struct xsk_buff_pool *pool,
+				    struct xsk_cb_desc *desc)
+{
+}
+#endif
+
+#endif

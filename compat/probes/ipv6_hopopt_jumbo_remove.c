@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * HAVE_IPV6_HOPOPT_JUMBO_REMOVE: the helper that strips the Hop-by-Hop
+ * jumbo option of an IPv6 BIG TCP packet before a driver sends it.
+ * Upstream: v6.2, "net: add a helper to remove the IPv6 jumbo option"
+ * (BIG TCP itself is v5.19).  Shim: compat/include/net/ipv6.h.
+ */
+#include <net/ipv6.h>
+
+int probe(struct sk_buff *skb);
+int probe(struct sk_buff *skb)
+{
+	return ipv6_hopopt_jumbo_remove(skb);
+}

@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * HAVE_NLA_FOR_EACH_NESTED_TYPE: nested attributes can be walked by type.
+ * Upstream: v6.10, "netlink: introduce type-checking attribute iteration
+ * for nested attributes".  Shim: compat/include/net/netlink.h.
+ */
+#include <net/netlink.h>
+
+int probe(const struct nlattr *nest);
+int probe(const struct nlattr *nest)
+{
+	const struct nlattr *a;
+	int rem, n = 0;
+
+	nla_for_each_nested_type(a, 1, nest, rem)
+		n++;
+	return n;
+}

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * HAVE_PAGE_POOL_DEV_ALLOC: page_pool_dev_alloc() picks a fragment or a
+ * whole page by size.  Upstream: v6.6, de97502e16fb ("page_pool:
+ * introduce page_pool[_cache]_alloc() API").  Used by libeth's Rx
+ * helpers (imported header), not by ice.
+ * Shim: compat/include/net/page_pool/helpers.h.
+ */
+#if __has_include(<net/page_pool/helpers.h>)
+#include <net/page_pool/helpers.h>
+#else
+#include <net/page_pool.h>
+#endif
+
+struct page *probe(struct page_pool *pp, unsigned int *off, unsigned int *sz);
+struct page *probe(struct page_pool *pp, unsigned int *off, unsigned int *sz)
+{
+	return page_pool_dev_alloc(pp, off, sz);
+}

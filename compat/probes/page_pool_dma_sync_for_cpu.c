@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * HAVE_PAGE_POOL_DMA_SYNC_FOR_CPU: page_pool_dma_sync_for_cpu() exists.
+ * Upstream: v6.10, ("page_pool: add DMA-sync-for-CPU inline
+ * helper").  Used by libeth's Rx helpers (imported header), not by ice.
+ * Shim: compat/include/net/page_pool/helpers.h.
+ */
+#if __has_include(<net/page_pool/helpers.h>)
+#include <net/page_pool/helpers.h>
+#else
+#include <net/page_pool.h>
+#endif
+
+void probe(struct page_pool *pp, struct page *page, u32 off, u32 len);
+void probe(struct page_pool *pp, struct page *page, u32 off, u32 len)
+{
+	page_pool_dma_sync_for_cpu(pp, page, off, len);
+}

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * HAVE_XDP_METADATA_OPS: XDP programs read Rx metadata (timestamp, hash
+ * and its type) through the driver's xdp_metadata_ops kfuncs.
+ * Upstream: v6.3, "bpf: XDP metadata RX kfuncs" and
+ * "xdp: rss hash types representation".
+ * Shim: compat/include/net/xdp.h.
+ */
+#include <net/xdp.h>
+
+static int probe_hash(const struct xdp_md *ctx, u32 *hash,
+		      enum xdp_rss_hash_type *type)
+{
+	return 0;
+}
+
+const struct xdp_metadata_ops probe = {
+	.xmo_rx_hash = probe_hash,
+};

@@ -1,0 +1,75 @@
+#!/bin/sh
+# README.md's generated sections (features compiled out per supported
+# kernel, probes, patches) are what scripts/readme-tables makes of the
+# real builds: first on made-up builds whose content the test knows, with
+# a stale README, a stale build and a missing build caught; then on this
+# clone's README against the supported kernels' builds (built if missing).
+. "$ICE_BP_TOPDIR/tests/lib.sh"
+command -v objcopy >/dev/null || skip "objcopy missing (binutils)"
+
+# fake_build DIR KERNEL DISABLED MISSING_API...: an ice.ko that carries
+# only a .modinfo section, and the probes' config.h of that kernel.
+fake_build() {
+	d=$1/$2
+	mkdir -p "$d"
+	printf 'backport_disabled=%s\0version=0\0' "$3" >"$d/modinfo.bin"
+	objcopy -I binary -O elf64-x86-64 --rename-section .data=.modinfo \
+		"$d/modinfo.bin" "$d/ice.ko"
+	shift 3
+	for p in "$repo"/compat/probes/*.c; do
+		flag=HAVE_$(basename "$p" .c | tr '[:lower:]' '[:upper:]')
+		if printf '%s\n' "$@" | grep -qx "$(basename "$p" .c)"; then
+			echo "/* #undef $flag */"
+		else
+			echo "#define $flag 1"
+		fi
+	done >"$d/compat-config.h"
+}
+
+repo=$(repo_copy)
+fakebuild=$tmp/build
+# Two supported kernels in the copy's matrix, nothing else.
+printf '%s\n' \
+	'kA  s  h  i  bookworm  supported' \
+	'kB  s  h  i  bookworm  supported' \
+	'kC  s  h  i  bookworm  pending' >"$repo/kernels.list"
+set -- "$repo"/compat/probes/*.c
+probe1=$(basename "$1" .c)
+fake_build "$fakebuild" kA "dpll sf" "$probe1"
+fake_build "$fakebuild" kB none
+gen() { ICE_BP_TOPDIR=$repo ICE_BP_BUILD=$fakebuild "$repo/scripts/readme-tables" "$@"; }
+
+gen || fail "readme-tables failed on complete builds"
+cat "$repo/README.md" >"$tmp/generated"
+grep -qx '| kA | dpll sf | 1 of [0-9]* |' "$tmp/generated" || fail "kA's row is not what its build says"
+grep -qx '| kB | none | 0 of [0-9]* |' "$tmp/generated" || fail "kB's row is not what its build says"
+! grep -q '| kC |' "$tmp/generated" || fail "a pending kernel is in the features table"
+grep -qx "| \`$probe1\` | .* | kA |" "$tmp/generated" || fail "probe $probe1 is not shown shimmed on kA only"
+grep -v '^#' "$repo/patches/series" | while read -r p; do
+	grep -q "^| \`$p\` | ..* |$" "$tmp/generated" || fail "patch $p is not listed with its subject"
+done
+gen --check || fail "--check refuses the README it has just written"
+gen >/dev/null 2>&1
+cmp -s "$repo/README.md" "$tmp/generated" || fail "a second run changed README.md"
+echo "generated: the rows say what the made-up builds carry"
+
+# Negative controls: each must be refused by --check.
+sed 's/^| kB | none |/| kB | dpll |/' "$tmp/generated" >"$repo/README.md"
+expect_fail "$tmp/log1" "out of date" gen --check
+cp "$tmp/generated" "$repo/README.md"
+fake_build "$fakebuild" kB "dpll"
+expect_fail "$tmp/log2" "out of date" gen --check
+rm "$fakebuild/kB/ice.ko"
+expect_fail "$tmp/log3" "no build of supported kernel kB" gen --check
+fake_build "$fakebuild" kB none
+sed '/^<!-- END readme-tables:probes -->$/d' "$tmp/generated" >"$repo/README.md"
+expect_fail "$tmp/log4" "malformed" gen --check
+
+# This clone's README against the real builds of its supported kernels.
+awk '!/^#/ && NF == 6 && $6 == "supported" { print $1 }' "$top/kernels.list" | while read -r kid; do
+	[ -f "$top/build/$kid/ice.ko" ] && [ -f "$top/build/$kid/compat-config.h" ] && continue
+	[ -f "$top/src/PROVENANCE" ] || "$top/scripts/import-upstream"
+	"$top/scripts/build-in-root" "$kid" >/dev/null || fail "$kid does not build (build/$kid.log)"
+done
+"$top/scripts/readme-tables" --check || fail "README.md does not say what the builds found"
+echo "README.md is what the builds of the supported kernels found"

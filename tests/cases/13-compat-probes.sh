@@ -1,0 +1,81 @@
+#!/bin/sh
+# The compat probes are documented and honest.  Every probe names its flag,
+# the upstream version that brought the API and its shim, and that shim
+# tests the flag; every HAVE_ flag a shim or src/Kbuild tests has a probe
+# (a typo would silently select the fallback on every kernel).  Run against
+# Debian's 6.12.95 headers, compat/run-probes reports an API that exists as
+# present and one that does not as missing, and stops when even an empty
+# module does not compile.  Each property is also shown failing.
+. "$ICE_BP_TOPDIR/tests/lib.sh"
+
+# check_docs TREE: print what is wrong with TREE's probes, nothing if all
+# is well.
+check_docs() {
+	for p in "$1"/compat/probes/*.c; do
+		name=$(basename "$p" .c)
+		flag=HAVE_$(echo "$name" | tr '[:lower:]' '[:upper:]')
+		grep -q " \* $flag: " "$p" || echo "$name: no '$flag:' line"
+		grep -Eq 'Upstream: (v[0-9]+\.[0-9]+|20[0-9][0-9])' "$p" || echo "$name: no 'Upstream: vX.Y'"
+		shim=$(sed -n 's/.*Shim: \(compat\/[^ ]*[a-z]\)\.\{0,1\}$/\1/p' "$p" | head -n 1)
+		if [ -z "$shim" ] || [ ! -f "$1/$shim" ]; then
+			echo "$name: no 'Shim: compat/...' naming an existing file"
+		elif ! grep -q "$flag" "$1/$shim"; then
+			echo "$name: $shim does not test $flag"
+		fi
+	done
+	grep -rhoE 'HAVE_[A-Z0-9_]+' "$1/compat/include" "$1/src/Kbuild" | sort -u |
+		while read -r flag; do
+			name=$(echo "${flag#HAVE_}" | tr '[:upper:]' '[:lower:]')
+			[ -f "$1/compat/probes/$name.c" ] || echo "$flag is tested but no probe sets it"
+		done
+}
+
+bad=$(check_docs "$top")
+[ -z "$bad" ] || fail "probes or shims are not documented: $bad"
+set -- "$top"/compat/probes/*.c
+echo "$# probes, each documented, each flag tested by its shim"
+
+repo=$(repo_copy)
+echo '#ifdef HAVE_ICE_BP_NO_SUCH_PROBE' >>"$repo/compat/include/linux/netdevice.h"
+echo '#endif' >>"$repo/compat/include/linux/netdevice.h"
+check_docs "$repo" | grep -q 'HAVE_ICE_BP_NO_SUCH_PROBE is tested but no probe' ||
+	fail "a flag without a probe was not caught"
+sed -i '/Upstream:/d' "$repo/compat/probes/msi_map.c"
+check_docs "$repo" | grep -q "msi_map: no 'Upstream" || fail "a probe without its upstream version was not caught"
+echo "caught: a flag no probe sets, a probe without its upstream version"
+
+# The runner, against real headers.
+kver=6.12.95+deb12-amd64
+"$top/scripts/ensure-headers" "$kver" bookworm-backports
+ksrc=/lib/modules/$kver/build
+repo=$(repo_copy)
+cat >"$repo/compat/probes/zz_present.c" <<'EOF'
+#include <linux/netdevice.h>
+void probe(struct net_device *dev);
+void probe(struct net_device *dev)
+{
+	netif_carrier_on(dev);
+}
+EOF
+cat >"$repo/compat/probes/zz_absent.c" <<'EOF'
+#include <linux/netdevice.h>
+void probe(struct net_device *dev);
+void probe(struct net_device *dev)
+{
+	ice_bp_no_such_function(dev);
+}
+EOF
+sh "$repo/compat/run-probes" "$ksrc" "$tmp/out" | tee "$tmp/probes.out"
+grep -qx '#define HAVE_ZZ_PRESENT 1' "$tmp/out/config.h" || fail "an existing API was reported missing"
+grep -qx '/\* #undef HAVE_ZZ_ABSENT \*/' "$tmp/out/config.h" || fail "a missing API was reported present"
+grep -qx 'HAVE_ZZ_PRESENT := y' "$tmp/out/config.mk" || fail "config.mk lacks a present API"
+! grep -q 'HAVE_ZZ_ABSENT' "$tmp/out/config.mk" || fail "config.mk lists a missing API"
+grep -q 'ice_bp_no_such_function' "$tmp/out/probes/zz_absent.log" ||
+	fail "the missing API failed for another reason: $(head -n 3 "$tmp/out/probes/zz_absent.log")"
+n=$(grep -c '^#define' "$tmp/out/config.h")
+echo "against $kver: $n APIs present; $(sed -n 's/.*present, //p' "$tmp/probes.out")"
+
+# A broken build environment must stop the runner, not read as "all missing".
+mkdir -p "$tmp/broken"
+printf 'all %%:\n\t@echo broken toolchain >&2; exit 1\n' >"$tmp/broken/Makefile"
+expect_fail "$tmp/broken.log" "build environment is broken" sh "$repo/compat/run-probes" "$tmp/broken" "$tmp/out2"
