@@ -205,5 +205,6 @@ struct rxemu {
 static int rxemu_xdp_setup(struct rxemu *e);
 static void rxemu_tx_hw(struct rxemu *e);
 static void rxemu_xdp_teardown(struct rxemu *e);
+static bool rxemu_tx_holds_half(struct rxemu *e, struct rxemu_page *p, u32 half);
 
 #endif /* _RXEMU_H_ */

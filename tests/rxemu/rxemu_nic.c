@@ -373,6 +373,13 @@ static void rxemu_hw_write(struct rxemu *e, u32 seq, u32 off, u32 size,
 				  e->hw_head, half, rxemu_pfn(p->page), f);
 	}
 
+	/* p->txrefs too: an XDP_TX frame not yet freed owns its half */
+	if (p && p->state == RXEMU_PG_MAPPED && p->txrefs &&
+	    rxemu_tx_holds_half(e, p, (addr - p->dma) / rxemu_frame_sz(&e->cfg)))
+		rxemu_err(e, "descriptor %u hands the hardware half %u of page pfn %#lx, which an XDP Tx buffer still holds: the driver recycled a buffer in flight",
+			  e->hw_head, (u32)((addr - p->dma) / rxemu_frame_sz(&e->cfg)),
+			  rxemu_pfn(p->page));
+
 	e->hw_size[e->hw_head] = size;
 	memset(d, 0, sizeof(*d));
 	d->wb.rxdid = ICE_RXDID_FLEX_NIC;

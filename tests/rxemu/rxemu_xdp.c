@@ -56,6 +56,24 @@ static int rxemu_xdp_setup(struct rxemu *e)
 	return 0;
 }
 
+/* Does an XDP Tx buffer not yet freed hold half HALF of page P? */
+static bool rxemu_tx_holds_half(struct rxemu *e, struct rxemu_page *p, u32 half)
+{
+	struct ice_tx_ring *txr = e->txr;
+	u8 *base = page_address(p->page);
+	u32 i;
+
+	for (i = 0; txr && txr->tx_buf && i < txr->count; i++) {
+		struct ice_tx_buf *b = &txr->tx_buf[i];
+
+		if (b->type == ICE_TX_BUF_XDP_TX &&
+		    virt_to_head_page(b->raw_buf) == p->page &&
+		    ((u8 *)b->raw_buf - base) / rxemu_frame_sz(&e->cfg) == half)
+			return true;
+	}
+	return false;
+}
+
 /* The hardware sends what the driver posted up to the tail. */
 static void rxemu_tx_hw(struct rxemu *e)
 {
