@@ -26,6 +26,8 @@ help:
 	@echo '                (same bytes every run) and lint them with rpmlint'
 	@echo 'make check      install missing test dependencies, run the whole test suite'
 	@echo '                (KERNELS="<id> ..." limits the kernel matrix part: quick mode)'
+	@echo 'make bench      per-frame cost of the Rx path with XDP, four builds side by side'
+	@echo '                under QEMU -icount; table in build/bench.txt (KERNEL_ID=, FRAMES=)'
 	@echo 'make matrix     build ice.ko for every kernel of kernels.list (or KERNELS=...)'
 	@echo '                in a root of its Debian release; table in build/matrix.tsv'
 
@@ -62,7 +64,10 @@ rpm: deps src/PROVENANCE
 matrix: src/PROVENANCE
 	scripts/matrix $(KERNELS)
 
+bench: deps src/PROVENANCE
+	scripts/bench $(if $(FRAMES),--frames $(FRAMES)) $(KERNEL_ID)
+
 clean:
 	rm -rf build
 
-.PHONY: all help deps import module deb rpm check matrix clean
+.PHONY: all help deps import module deb rpm check matrix bench clean

@@ -7,6 +7,8 @@
 # first version of the fix (tests/v1-fix), which releases the same way
 # but reads the shared info for every frame, must pass like ours (on the
 # kernel of the pinned upstream).
+# The XDP scenarios (scenarios/xdp-*.scn) join the same run: xdp-load,
+# static, pins the programs of tests/rxemu/xdp in the VM before them.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 kid=${KERNEL_ID:?}
 out=$top/build
@@ -17,6 +19,7 @@ scenarios=$(ls "$top"/tests/rxemu/scenarios/*.scn)
 
 "$top/scripts/build-in-root" --variant selftest "$kid" || fail "the SELFTEST build failed"
 "$top/scripts/build-in-root" --variant prefix "$kid" || fail "the negative-control build failed"
+"$top/scripts/build-xdp" "$out/xdp" || fail "the XDP programs or their loader did not build"
 
 # emulate VARIANT LABEL [--negative-control]: run every scenario on the
 # build of VARIANT in the VM; its TAP goes to $tmp/VARIANT.tap and is shown.
@@ -26,12 +29,17 @@ emulate() {
 	shift 2
 	echo "== $label"
 	# shellcheck disable=SC2086 # one word a file
-	"$top/tests/rxemu/run-vm" "$@" --timeout 600 --log "$out/$kid.rxemu$variant.log" \
+	"$top/tests/rxemu/run-vm" "$@" --timeout 900 --log "$out/$kid.rxemu$variant.log" \
+		--add "$out/xdp/xdp-load" --add "$out/xdp/progs.bpf.o" \
+		--setup 'mount -t bpf bpf /sys/fs/bpf && /opt/xdp-load /opt/progs.bpf.o /sys/fs/bpf' \
 		"$img/vmlinuz" "$mods" "$out/$kid$variant/ice.ko" $scenarios >"$tmp/tap" || {
 		cat "$tmp/tap"
 		fail "$label: not the expected outcome (console: build/$kid.rxemu$variant.log)"
 	}
 	grep -v '^#   ' "$tmp/tap"
+	# The XDP scenarios ran with their programs: each pinned one was found.
+	grep -q '^setup: xdp-load: pinned /sys/fs/bpf/ice_drop$' "$out/$kid.rxemu$variant.log" ||
+		fail "$label: xdp-load did not pin the XDP programs in the VM (console: build/$kid.rxemu$variant.log)"
 }
 
 emulate -selftest "our build"

@@ -15,3 +15,4 @@
 #include "rxemu_scenario.c"
 #include "rxemu_oracle.c"
 #include "rxemu_nic.c"
+#include "rxemu_xdp.c"

@@ -12,6 +12,7 @@
 #include <linux/debugfs.h>
 #include <linux/dma-map-ops.h>
 #include <linux/hashtable.h>
+#include <linux/bpf.h>
 #include <linux/ktime.h>
 #include <linux/mutex.h>
 #include <linux/platform_device.h>
@@ -35,6 +36,7 @@
 enum rxemu_outcome {
 	RXEMU_PASS,		/* an skb with exactly these bytes goes up */
 	RXEMU_DROP,		/* the driver must not deliver this frame */
+	RXEMU_TX,		/* XDP_TX: sent back on the XDP Tx ring */
 };
 
 enum rxemu_step_kind {
@@ -53,6 +55,7 @@ struct rxemu_step {
 	u16 split;		/* poll after this many descriptors, 0 = no */
 	u8 outcome;
 	bool rxe;		/* RXE error bit on the EOF descriptor */
+	bool trim;		/* the XDP program cuts it to its first buffer */
 	u16 size[RXEMU_MAX_BUFS];
 };
 
@@ -67,6 +70,10 @@ struct rxemu_cfg {
 	u32 hold;
 	u64 fuzz_seed;
 	u32 fuzz_frames;
+	u8 fuzz_outcome;	/* what the XDP program makes of fuzz frames */
+	bool fuzz_trim;
+	bool bench;		/* time ice_clean_rx_irq(), check at the end only */
+	char xdp[96];		/* pinned XDP program, "" for none */
 };
 
 struct rxemu_scenario {
@@ -102,6 +109,8 @@ struct rxemu_page {
 	unsigned int bias;
 	unsigned int inflight;
 	unsigned int skbrefs;
+	unsigned int txrefs;	/* XDP Tx buffers holding a reference */
+	unsigned int txmaps;	/* live DMA_TO_DEVICE mappings (XDP_TX) */
 };
 
 /* A frame written back by the emulated hardware, until it is resolved. */
@@ -110,8 +119,9 @@ struct rxemu_pending {
 	u32 len;
 	u64 end;		/* absolute index of its last descriptor + 1 */
 	int line;
+	u32 want;		/* bytes that must reach the stack or the wire */
 	u8 outcome;
-	bool delivered;
+	bool delivered;		/* to the stack, or sent by XDP_TX */
 };
 
 struct rxemu_rng {
@@ -177,6 +187,24 @@ struct rxemu {
 	bool stalled;
 	bool teardown;
 	char where[64];		/* what the emulator is doing, for messages */
+	/* XDP: the program, the XDP Tx ring and its emulated Tx side */
+	struct bpf_prog *prog;
+	struct ice_tx_ring *txr;
+	u32 tx_tail_reg;	/* the XDP ring's "QTX_COMM_DBELL register" */
+	u32 tx_head;		/* next Tx descriptor the hardware sends */
+	u32 tx_seq;		/* frame being sent, and bytes so far */
+	u32 tx_off;
+	unsigned int sent;
+	unsigned int tx_maps;
+	unsigned int tx_unmaps;
+	/* bench: guest time spent in ice_clean_rx_irq() */
+	u64 bench_ns;
 };
+
+/* rxemu_xdp.c, which needs the emulated NIC of rxemu_nic.c */
+static int rxemu_xdp_setup(struct rxemu *e);
+static void rxemu_tx_hw(struct rxemu *e);
+static void rxemu_xdp_teardown(struct rxemu *e);
+static bool rxemu_tx_holds_half(struct rxemu *e, struct rxemu_page *p, u32 half);
 
 #endif /* _RXEMU_H_ */

@@ -144,6 +144,9 @@ static void rxemu_resolve(struct rxemu *e, bool all)
 			if (f->outcome == RXEMU_PASS)
 				rxemu_err(e, "frame %u (line %d, %u bytes) was not delivered",
 					  f->seq, f->line, f->len);
+			else if (f->outcome == RXEMU_TX)
+				rxemu_err(e, "frame %u (line %d, %u bytes) was not sent by XDP_TX",
+					  f->seq, f->line, f->len);
 			else
 				e->dropped++;
 		}
@@ -185,14 +188,14 @@ static void rxemu_check_skb(struct rxemu *e, struct sk_buff *skb)
 		rxemu_err(e, "frame %u delivered after frame %u", seq, e->last_seq);
 	e->any_delivered = true;
 	e->last_seq = seq;
-	if (f->outcome == RXEMU_DROP) {
-		rxemu_err(e, "frame %u (line %d) was delivered; the scenario expects it dropped",
-			  seq, f->line);
+	if (f->outcome != RXEMU_PASS) {
+		rxemu_err(e, "frame %u (line %d) was delivered; the scenario expects it %s",
+			  seq, f->line, f->outcome == RXEMU_TX ? "sent" : "dropped");
 		return;
 	}
-	if (skb->len + ETH_HLEN != f->len) {
-		rxemu_err(e, "frame %u (line %d): %u bytes delivered, %u written",
-			  seq, f->line, skb->len + ETH_HLEN, f->len);
+	if (skb->len + ETH_HLEN != f->want) {
+		rxemu_err(e, "frame %u (line %d): %u bytes delivered, %u expected (%u written)",
+			  seq, f->line, skb->len + ETH_HLEN, f->want, f->len);
 		return;
 	}
 	bad = rxemu_skb_cmp(e, skb, seq);
@@ -256,6 +259,7 @@ static void rxemu_poll(struct rxemu *e, u32 budget)
 	struct ice_rx_ring *ring = e->ring;
 	struct napi_struct *napi = &e->qv->napi;
 	u32 ntc = ring->next_to_clean;
+	u64 t0;
 	int done;
 
 	local_bh_disable();
@@ -264,9 +268,12 @@ static void rxemu_poll(struct rxemu *e, u32 budget)
 		rxemu_err(e, "NAPI could not be scheduled");
 		return;
 	}
+	t0 = ktime_get_ns();
 	done = ice_clean_rx_irq(ring, budget);
+	e->bench_ns += ktime_get_ns() - t0;
 	napi_complete_done(napi, done);
 	local_bh_enable();
+	rxemu_tx_hw(e);
 
 	e->polls++;
 	if (ring->xdp.data)
@@ -275,7 +282,9 @@ static void rxemu_poll(struct rxemu *e, u32 budget)
 	rxemu_take_skbs(e);
 	rxemu_resolve(e, false);
 	rxemu_release(e, e->cfg.hold);
-	rxemu_checkpoint(e, RXEMU_CP_RING | RXEMU_CP_DESC);
+	/* a benchmark checks the ledger at the teardown only */
+	if (!e->cfg.bench)
+		rxemu_checkpoint(e, RXEMU_CP_RING | RXEMU_CP_DESC);
 }
 
 /* --- the emulated hardware --- */
@@ -364,6 +373,13 @@ static void rxemu_hw_write(struct rxemu *e, u32 seq, u32 off, u32 size,
 				  e->hw_head, half, rxemu_pfn(p->page), f);
 	}
 
+	/* p->txrefs too: an XDP_TX frame not yet freed owns its half */
+	if (p && p->state == RXEMU_PG_MAPPED && p->txrefs &&
+	    rxemu_tx_holds_half(e, p, (addr - p->dma) / rxemu_frame_sz(&e->cfg)))
+		rxemu_err(e, "descriptor %u hands the hardware half %u of page pfn %#lx, which an XDP Tx buffer still holds: the driver recycled a buffer in flight",
+			  e->hw_head, (u32)((addr - p->dma) / rxemu_frame_sz(&e->cfg)),
+			  rxemu_pfn(p->page));
+
 	e->hw_size[e->hw_head] = size;
 	memset(d, 0, sizeof(*d));
 	d->wb.rxdid = ICE_RXDID_FLEX_NIC;
@@ -393,6 +409,7 @@ static int rxemu_write_frame(struct rxemu *e, const struct rxemu_step *st)
 	f = &e->pend[(e->pend_head + e->pend_n++) % e->pend_cap];
 	f->seq = e->seq++;
 	f->len = len;
+	f->want = st->trim ? st->size[0] : len;
 	f->end = e->hw_abs + st->nbufs;
 	f->line = st->line;
 	f->outcome = st->outcome;
@@ -530,6 +547,9 @@ static int rxemu_setup(struct rxemu *e)
 		return err;
 	e->rx_handler = true;
 
+	err = rxemu_xdp_setup(e);
+	if (err)
+		return err;
 	ice_alloc_rx_bufs(ring, ICE_RX_DESC_UNUSED(ring));
 	return 0;
 }
@@ -544,6 +564,7 @@ static void rxemu_teardown(struct rxemu *e)
 		rxemu_take_skbs(e);
 		rxemu_release(e, 0);
 	}
+	rxemu_xdp_teardown(e);
 	if (ring && ring->rx_buf) {
 		rxemu_checkpoint(e, RXEMU_CP_RING | RXEMU_CP_DESC);
 		/* the driver's own teardown: in-flight frame, then every slot */
@@ -639,10 +660,11 @@ static void rxemu_run(const struct rxemu_scenario *scn, char *res, size_t rlen)
 	hash_init(e->dead);
 	skb_queue_head_init(&e->rxq);
 	skb_queue_head_init(&e->held);
-	pr_info("rxemu: # run %s: ring %u, rx_buf_len %u, build_skb %s, budget %u, batch %u, hold %u, fuzz %u frames, MAX_SKB_FRAGS %d\n",
+	pr_info("rxemu: # run %s: ring %u, rx_buf_len %u, build_skb %s, budget %u, batch %u, hold %u, fuzz %u frames, MAX_SKB_FRAGS %d, xdp %s%s\n",
 		cfg->name, cfg->ring, cfg->rx_buf_len,
 		cfg->build_skb ? "on" : "off", cfg->budget, cfg->batch,
-		cfg->hold, cfg->fuzz_frames, (int)MAX_SKB_FRAGS);
+		cfg->hold, cfg->fuzz_frames, (int)MAX_SKB_FRAGS,
+		cfg->xdp[0] ? cfg->xdp : "none", cfg->bench ? ", bench" : "");
 	t0 = ktime_get();
 	rxemu_cur = e;
 	strscpy(e->where, "set-up", sizeof(e->where));
@@ -687,12 +709,15 @@ out:
 	rxemu_teardown(e);
 	rxemu_cur = NULL;
 	snprintf(res, rlen,
-		 "%s - %s frames=%u delivered=%u dropped=%u polls=%u midframe=%u wraps=%u pages=%u not_reused=%u returned=%u leaked=%u orphan_refs=%lu page_stale=%llu errors=%u ms=%lld",
+		 "%s - %s frames=%u delivered=%u sent=%u dropped=%u polls=%u midframe=%u wraps=%u pages=%u not_reused=%u returned=%u leaked=%u orphan_refs=%lu page_stale=%llu errors=%u ms=%lld rx_ns_per_frame=%llu.%03llu",
 		 !e->errors && !e->leaked ? "ok" : "not ok", cfg->name,
-		 e->frames, e->delivered, e->dropped, e->polls, e->midframe,
+		 e->frames, e->delivered, e->sent, e->dropped, e->polls,
+		 e->midframe,
 		 e->wraps, e->mapped, e->not_reused, e->returned, e->leaked,
 		 e->orphan_refs, e->page_stale, e->errors,
-		 ktime_ms_delta(ktime_get(), t0));
+		 ktime_ms_delta(ktime_get(), t0),
+		 div_u64(e->bench_ns, max(e->frames, 1u)),
+		 div_u64(e->bench_ns * 1000, max(e->frames, 1u)) % 1000);
 	pr_info("rxemu: %s\n", res);
 	kvfree(e);
 }

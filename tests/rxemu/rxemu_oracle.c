@@ -35,6 +35,7 @@
  *   page_count = driver's pagecnt_bias (if in a slot)
  *              + 1 per buffer of the frame being gathered that carried data
  *              + 1 per reference from an skb the emulator still holds
+ *              + 1 per XDP Tx buffer in flight on the page (XDP_TX)
  *              + 1 for the oracle's pin (if unmapped)
  *
  * computed from the skbs themselves (head_frag and frags) and from the sizes
@@ -119,6 +120,39 @@ static struct rxemu_page *rxemu_addr_find(struct rxemu *e, dma_addr_t addr)
 
 /* --- DMA ops of the emulator's device: the ledger's only input --- */
 
+/* XDP_TX maps a buffer of an Rx page once more, for the device to read
+ * (__ice_xmit_xdp_ring()).  Such a mapping must be of a page the ledger
+ * knows, and be undone before the page can go; it takes no reference:
+ * the Tx buffer's reference is the one the frame had (counted in txrefs).
+ */
+static dma_addr_t rxemu_tx_map(struct rxemu *e, struct page *page,
+			       unsigned long offset, size_t size)
+{
+	struct rxemu_page *p = rxemu_page_find(e, compound_head(page));
+
+	if (!p || (p->state != RXEMU_PG_MAPPED && p->state != RXEMU_PG_PINNED)) {
+		rxemu_err(e, "driver mapped page pfn %#lx for Tx, which is no live Rx page",
+			  rxemu_pfn(page));
+		return DMA_MAPPING_ERROR;
+	}
+	p->txmaps++;
+	e->tx_maps++;
+	return page_to_phys(page) + offset;
+}
+
+static void rxemu_tx_unmap(struct rxemu *e, dma_addr_t addr)
+{
+	struct rxemu_page *p = rxemu_addr_find(e, addr);
+
+	if (!p || !p->txmaps) {
+		rxemu_err(e, "driver unmapped %pad for Tx, which has no Tx mapping",
+			  &addr);
+		return;
+	}
+	p->txmaps--;
+	e->tx_unmaps++;
+}
+
 static dma_addr_t rxemu_refuse_map(struct rxemu *e)
 {
 	rxemu_err(e, "the page ledger cannot grow: mapping refused");
@@ -135,6 +169,8 @@ static dma_addr_t rxemu_map_page(struct device *dev, struct page *page,
 
 	if (!e)
 		return DMA_MAPPING_ERROR;
+	if (dir == DMA_TO_DEVICE)
+		return rxemu_tx_map(e, page, offset, size);
 	if (offset || dir != DMA_FROM_DEVICE || compound_head(page) != page)
 		rxemu_err(e, "driver mapped page pfn %#lx offset %lu direction %d: not a whole Rx page",
 			  rxemu_pfn(page), offset, dir);
@@ -167,6 +203,10 @@ static void rxemu_unmap_page(struct device *dev, dma_addr_t addr, size_t size,
 
 	if (!e)
 		return;
+	if (dir == DMA_TO_DEVICE) {
+		rxemu_tx_unmap(e, addr);
+		return;
+	}
 	p = rxemu_addr_find(e, addr);
 	if (!p || p->state != RXEMU_PG_MAPPED || p->dma != addr) {
 		rxemu_err(e, "driver unmapped %pad, which is not a mapped Rx page",
@@ -258,6 +298,32 @@ static void rxemu_count_skb(struct rxemu *e, struct sk_buff *skb)
 	}
 	if (sh->frag_list)
 		rxemu_err(e, "skb with a frag_list, which ice never builds");
+}
+
+/* One reference per XDP Tx buffer that holds a page fragment: XDP_TX
+ * buffers not yet freed by the driver's Tx clean (ice_clean_xdp_irq(),
+ * ice_clean_tx_ring()), sent or not.
+ */
+static void rxemu_count_tx(struct rxemu *e)
+{
+	struct ice_tx_ring *txr = e->txr;
+	struct rxemu_page *p;
+	u32 i;
+
+	if (!txr || !txr->tx_buf)
+		return;
+	for (i = 0; i < txr->count; i++) {
+		struct ice_tx_buf *b = &txr->tx_buf[i];
+
+		if (b->type != ICE_TX_BUF_XDP_TX)
+			continue;
+		p = rxemu_page_find(e, virt_to_head_page(b->raw_buf));
+		if (p)
+			p->txrefs++;
+		else
+			rxemu_err(e, "XDP Tx buffer %u holds %p, in no page of the ledger",
+				  i, b->raw_buf);
+	}
 }
 
 static void rxemu_scan_ring(struct rxemu *e, unsigned int flags)
@@ -361,7 +427,9 @@ static void rxemu_checkpoint(struct rxemu *e, unsigned int flags)
 		p->bias = 0;
 		p->inflight = 0;
 		p->skbrefs = 0;
+		p->txrefs = 0;
 	}
+	rxemu_count_tx(e);
 	if (flags & RXEMU_CP_RING)
 		rxemu_scan_ring(e, flags);
 	skb_queue_walk(&e->rxq, skb)
@@ -381,24 +449,29 @@ static void rxemu_checkpoint(struct rxemu *e, unsigned int flags)
 					  rxemu_pfn(p->page), cnt);
 				break;
 			}
-			owners = p->bias + p->inflight + p->skbrefs;
+			owners = p->bias + p->inflight + p->skbrefs + p->txrefs;
 			if (cnt != owners)
-				rxemu_err(e, "page pfn %#lx in slot %d: refcount %d, owners %u (driver bias %u, frame being gathered %u, skbs %u)",
+				rxemu_err(e, "page pfn %#lx in slot %d: refcount %d, owners %u (driver bias %u, frame being gathered %u, skbs %u, XDP Tx %u)",
 					  rxemu_pfn(p->page), p->slot, cnt,
 					  owners, p->bias, p->inflight,
-					  p->skbrefs);
+					  p->skbrefs, p->txrefs);
 			break;
 		case RXEMU_PG_PINNED:
-			owners = 1 + p->skbrefs;
+			owners = 1 + p->skbrefs + p->txrefs;
 			if (cnt < owners) {
-				rxemu_err(e, "unmapped page pfn %#lx: refcount %d, fewer than its owners %u (our pin, skbs %u): it will be freed while in use",
+				rxemu_err(e, "unmapped page pfn %#lx: refcount %d, fewer than its owners %u (our pin, skbs %u, XDP Tx %u): it will be freed while in use",
 					  rxemu_pfn(p->page), cnt, owners,
-					  p->skbrefs);
+					  p->skbrefs, p->txrefs);
 				p->state = RXEMU_PG_BROKEN;
 				break;
 			}
-			if (p->skbrefs)
-				break;	/* an skb still holds it: later */
+			if (p->skbrefs || p->txrefs)
+				break;	/* an skb or a Tx buffer holds it: later */
+			if (p->txmaps) {
+				rxemu_err(e, "unmapped page pfn %#lx still has %u Tx mappings and no Tx buffer",
+					  rxemu_pfn(p->page), p->txmaps);
+				break;
+			}
 			if (cnt == 1) {
 				/* We hold the last reference: freeing it
 				 * proves the page went back.

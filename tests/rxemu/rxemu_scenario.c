@@ -68,7 +68,18 @@ static int rxemu_add_step(struct rxemu_scenario *scn, const struct rxemu_step *s
 	return 0;
 }
 
-/* A frame line: SIZE... pass|drop [rxe] [split=K] [xN]. */
+static int rxemu_outcome(const char *t)
+{
+	if (!strcmp(t, "pass"))
+		return RXEMU_PASS;
+	if (!strcmp(t, "drop"))
+		return RXEMU_DROP;
+	if (!strcmp(t, "tx"))
+		return RXEMU_TX;
+	return -1;
+}
+
+/* A frame line: SIZE... pass|drop|tx [rxe] [trim] [split=K] [xN]. */
 static int rxemu_parse_frame(const struct rxemu_cfg *cfg, char **tok, int ntok,
 			     struct rxemu_step *st, char *err, size_t errlen)
 {
@@ -86,6 +97,8 @@ static int rxemu_parse_frame(const struct rxemu_cfg *cfg, char **tok, int ntok,
 		if (have_outcome) {
 			if (!strcmp(t, "rxe")) {
 				st->rxe = true;
+			} else if (!strcmp(t, "trim")) {
+				st->trim = true;
 			} else if (!strncmp(t, "split=", 6)) {
 				if (rxemu_u32(t + 6, 1, RXEMU_MAX_BUFS, &v))
 					goto bad_word;
@@ -99,8 +112,8 @@ static int rxemu_parse_frame(const struct rxemu_cfg *cfg, char **tok, int ntok,
 			}
 			continue;
 		}
-		if (!strcmp(t, "pass") || !strcmp(t, "drop")) {
-			st->outcome = t[0] == 'p' ? RXEMU_PASS : RXEMU_DROP;
+		if (rxemu_outcome(t) >= 0) {
+			st->outcome = rxemu_outcome(t);
 			have_outcome = true;
 			continue;
 		}
@@ -138,7 +151,7 @@ static int rxemu_parse_frame(const struct rxemu_cfg *cfg, char **tok, int ntok,
 		return -EINVAL;
 	}
 	if (!have_outcome) {
-		snprintf(err, errlen, "a frame line ends with its outcome: pass or drop");
+		snprintf(err, errlen, "a frame line ends with its outcome: pass, drop or tx");
 		return -EINVAL;
 	}
 	if (st->size[0] < ETH_HLEN) {
@@ -156,6 +169,12 @@ static int rxemu_parse_frame(const struct rxemu_cfg *cfg, char **tok, int ntok,
 		snprintf(err, errlen,
 			 "%u buffers cannot be in flight on a ring of %u (at most ring - 16)",
 			 st->nbufs, cfg->ring);
+		return -EINVAL;
+	}
+	if (st->trim && st->size[0] < ETH_ZLEN) {
+		snprintf(err, errlen,
+			 "trim keeps the first buffer: it needs %d bytes or more (the driver pads shorter frames)",
+			 ETH_ZLEN);
 		return -EINVAL;
 	}
 	if (st->split >= st->nbufs) {
@@ -199,7 +218,7 @@ static int rxemu_parse_option(struct rxemu_cfg *cfg, char **tok, int ntok,
 			goto bad;
 		return 0;
 	}
-	if (ntok != 2 && strcmp(k, "fuzz")) {
+	if (ntok != 2 && strcmp(k, "fuzz") && strcmp(k, "fuzz-outcome")) {
 		snprintf(err, errlen, "option '%s' takes one value", k);
 		return -EINVAL;
 	}
@@ -231,6 +250,20 @@ static int rxemu_parse_option(struct rxemu_cfg *cfg, char **tok, int ntok,
 		/* read by run-vm, not by the harness */
 		if (strcmp(v, "pass") && strcmp(v, "fail") && strcmp(v, "any"))
 			goto bad;
+	} else if (!strcmp(k, "xdp")) {
+		if (strlen(v) >= sizeof(cfg->xdp) || v[0] != '/')
+			goto bad;
+		strscpy(cfg->xdp, v, sizeof(cfg->xdp));
+	} else if (!strcmp(k, "bench")) {
+		if (strcmp(v, "on") && strcmp(v, "off"))
+			goto bad;
+		cfg->bench = !strcmp(v, "on");
+	} else if (!strcmp(k, "fuzz-outcome")) {
+		if (ntok < 2 || ntok > 3 || rxemu_outcome(v) < 0 ||
+		    (ntok == 3 && strcmp(tok[2], "trim")))
+			goto bad;
+		cfg->fuzz_outcome = rxemu_outcome(v);
+		cfg->fuzz_trim = ntok == 3;
 	} else if (!strcmp(k, "fuzz")) {
 		if (ntok != 3 || kstrtou64(tok[1], 0, &cfg->fuzz_seed) ||
 		    rxemu_u32(tok[2], 1, 10000000, &cfg->fuzz_frames)) {
@@ -252,7 +285,8 @@ static bool rxemu_is_option(const char *w)
 {
 	static const char * const opts[] = {
 		"name", "ring", "rx_buf_len", "build_skb", "budget", "batch",
-		"hold", "expect-prefix", "known-bug", "fuzz",
+		"hold", "expect-prefix", "known-bug", "fuzz", "fuzz-outcome",
+		"xdp", "bench",
 	};
 	int i;
 
@@ -363,9 +397,12 @@ static void rxemu_format_step(const struct rxemu_step *st, char *buf, size_t len
 	for (i = 0; i < st->nbufs && n < len; i++)
 		n += scnprintf(buf + n, len - n, "%u ", st->size[i]);
 	n += scnprintf(buf + n, len - n, "%s",
-		       st->outcome == RXEMU_PASS ? "pass" : "drop");
+		       st->outcome == RXEMU_PASS ? "pass" :
+		       st->outcome == RXEMU_TX ? "tx" : "drop");
 	if (st->rxe)
 		n += scnprintf(buf + n, len - n, " rxe");
+	if (st->trim)
+		n += scnprintf(buf + n, len - n, " trim");
 	if (st->split)
 		scnprintf(buf + n, len - n, " split=%u", st->split);
 }
@@ -432,10 +469,17 @@ static void rxemu_fuzz_frame(struct rxemu_rng *r, const struct rxemu_cfg *cfg,
 		if (total < ETH_ZLEN)
 			st->size[0] += ETH_ZLEN - total;
 	}
-	st->outcome = RXEMU_PASS;
+	/* the verdict of the scenario's XDP program (pass without one);
+	 * the driver looks at RXE only for frames the program passed
+	 */
+	st->outcome = cfg->fuzz_outcome;
+	st->trim = cfg->fuzz_trim;
+	if (st->trim && st->size[0] < ETH_ZLEN)
+		st->size[0] = ETH_ZLEN;
 	if (!rxemu_below(r, 25)) {
 		st->rxe = true;
-		st->outcome = RXEMU_DROP;
+		if (st->outcome == RXEMU_PASS)
+			st->outcome = RXEMU_DROP;
 	}
 	if (st->nbufs > 1 && rxemu_below(r, 100) < 8)
 		st->split = 1 + rxemu_below(r, st->nbufs - 1);

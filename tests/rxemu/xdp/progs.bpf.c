@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * XDP programs of the Rx ring emulator (tests/rxemu/README.txt, "XDP").
+ * xdp-load pins each under /sys/fs/bpf/ice_<name> in the VM; a scenario
+ * attaches one with "xdp /sys/fs/bpf/ice_<name>".  All are xdp.frags
+ * programs: the harness feeds them multi-buffer frames, as a NIC with an
+ * MTU above the buffer size does.
+ */
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+
+/* Ethernet header + the emulator's 32-bit frame sequence number */
+#define HDR_LEN 18
+
+SEC("xdp.frags")
+int pass(struct xdp_md *ctx)
+{
+	return XDP_PASS;
+}
+
+/* The DDoS case: decide without looking at the packet. */
+SEC("xdp.frags")
+int drop(struct xdp_md *ctx)
+{
+	return XDP_DROP;
+}
+
+/* Drop after reading the headers, as a filter does: the cache misses on
+ * the packet are part of what the benchmark measures.
+ */
+SEC("xdp.frags")
+int drop_read(struct xdp_md *ctx)
+{
+	unsigned char *data = (void *)(long)ctx->data;
+	unsigned char *end = (void *)(long)ctx->data_end;
+	unsigned int sum = 0;
+	int i;
+
+	if (data + HDR_LEN > end)
+		return XDP_ABORTED;
+	for (i = 0; i < HDR_LEN; i++)
+		sum += data[i];
+	/* never true for the emulator's frames: keeps the reads */
+	return sum == 0xffffffff ? XDP_PASS : XDP_DROP;
+}
+
+SEC("xdp.frags")
+int tx(struct xdp_md *ctx)
+{
+	return XDP_TX;
+}
+
+SEC("xdp.frags")
+int aborted(struct xdp_md *ctx)
+{
+	return XDP_ABORTED;
+}
+
+/* Cut the frame back to its first buffer: bpf_xdp_adjust_tail() releases
+ * every fragment itself, so the driver must not give their pages a
+ * reference back (the subtle half of the fix).
+ */
+static __always_inline int trim_to_head(struct xdp_md *ctx)
+{
+	int linear = ctx->data_end - ctx->data;
+	int total = bpf_xdp_get_buff_len(ctx);
+
+	if (total > linear && bpf_xdp_adjust_tail(ctx, linear - total))
+		return -1;
+	return 0;
+}
+
+SEC("xdp.frags")
+int trim_pass(struct xdp_md *ctx)
+{
+	return trim_to_head(ctx) ? XDP_ABORTED : XDP_PASS;
+}
+
+SEC("xdp.frags")
+int trim_drop(struct xdp_md *ctx)
+{
+	return trim_to_head(ctx) ? XDP_ABORTED : XDP_DROP;
+}
+
+SEC("xdp.frags")
+int trim_tx(struct xdp_md *ctx)
+{
+	return trim_to_head(ctx) ? XDP_ABORTED : XDP_TX;
+}
+
+char LICENSE[] SEC("license") = "GPL";
