@@ -13,4 +13,25 @@
 #define supported_input_xfrm cap_rss_sym_xor_supported
 #endif
 
+/*
+ * probes/ethtool_fec_hist.c: get_fec_stats gained the FEC histogram.
+ * ice has none to report; patches/0004 puts this in its parameter list.
+ */
+#ifdef HAVE_ETHTOOL_FEC_HIST
+#define ICE_BACKPORT_FEC_HIST_ARG , struct ethtool_fec_hist __always_unused *hist
+#else
+#define ICE_BACKPORT_FEC_HIST_ARG
+#endif
+
+/*
+ * probes/ethtool_ops_cap_rss_ctx_supported.c: the bit is gone, and with
+ * it setting ADQ RSS contexts through the legacy rss_context path.
+ * patches/0004 puts this in ice_ethtool_ops in place of the bit.
+ */
+#ifdef HAVE_ETHTOOL_OPS_CAP_RSS_CTX_SUPPORTED
+#define ICE_BACKPORT_CAP_RSS_CTX_SUPPORTED .cap_rss_ctx_supported = true,
+#else
+#define ICE_BACKPORT_CAP_RSS_CTX_SUPPORTED
+#endif
+
 #endif
