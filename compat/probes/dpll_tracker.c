@@ -7,8 +7,8 @@
  */
 #include <linux/dpll.h>
 
-void probe(struct dpll_pin *pin, dpll_tracker *tracker);
-void probe(struct dpll_pin *pin, dpll_tracker *tracker)
+void probe(struct dpll_pin *pin);
+void probe(struct dpll_pin *pin)
 {
-	dpll_pin_put(pin, tracker);
+	dpll_pin_put(pin, NULL);
 }

@@ -15,12 +15,13 @@
 
 /*
  * probes/ethtool_fec_hist.c: get_fec_stats gained the FEC histogram.
- * ice has none to report; patches/0004 puts this in its parameter list.
+ * ice has none to report; patches/0004 wraps its stats parameter in this.
  */
 #ifdef HAVE_ETHTOOL_FEC_HIST
-#define ICE_BACKPORT_FEC_HIST_ARG , struct ethtool_fec_hist __always_unused *hist
+#define ICE_BACKPORT_FEC_STATS_ARGS(stats) \
+	stats, struct ethtool_fec_hist __always_unused *hist
 #else
-#define ICE_BACKPORT_FEC_HIST_ARG
+#define ICE_BACKPORT_FEC_STATS_ARGS(stats) stats
 #endif
 
 /*

@@ -52,7 +52,7 @@ static_assert(1)
 	.validate = _validate##_bp,					\
 }
 #else
-#define ICE_BACKPORT_DEVLINK_PARAM_ADAPTERS(p) static_assert(1)
+#define ICE_BACKPORT_DEVLINK_PARAM_ADAPTERS(p) static_assert(sizeof(#p))
 #endif
 
 #endif
