@@ -223,6 +223,21 @@ static void rxemu_unmap_page(struct device *dev, dma_addr_t addr, size_t size,
 		e->not_reused++;
 }
 
+#ifndef HAVE_DMA_MAP_OPS_MAP_PAGE
+/*
+ * Kernels whose DMA ops map physical addresses (probes/dma_map_ops_map_page.c):
+ * the ledger keys on pages, so turn the address back into page and offset.
+ * Unmapping is by DMA address on both.
+ */
+static dma_addr_t rxemu_map_phys(struct device *dev, phys_addr_t phys,
+				 size_t size, enum dma_data_direction dir,
+				 unsigned long attrs)
+{
+	return rxemu_map_page(dev, pfn_to_page(PHYS_PFN(phys)),
+			      offset_in_page(phys), size, dir, attrs);
+}
+#endif
+
 static void rxemu_sync(struct rxemu *e, dma_addr_t addr, size_t size,
 		       const char *what)
 {
@@ -269,8 +284,13 @@ static void rxemu_dma_free(struct device *dev, size_t size, void *va,
 static const struct dma_map_ops rxemu_dma_ops = {
 	.alloc = rxemu_dma_alloc,
 	.free = rxemu_dma_free,
+#ifdef HAVE_DMA_MAP_OPS_MAP_PAGE
 	.map_page = rxemu_map_page,
 	.unmap_page = rxemu_unmap_page,
+#else
+	.map_phys = rxemu_map_phys,
+	.unmap_phys = rxemu_unmap_page,
+#endif
 	.sync_single_for_cpu = rxemu_sync_for_cpu,
 	.sync_single_for_device = rxemu_sync_for_device,
 };

@@ -88,4 +88,26 @@ ethtool_forced_speed_maps_init(struct ethtool_forced_speed_map *maps, u32 size)
 }
 #endif
 
+/*
+ * probes/ethtool_fec_hist.c: get_fec_stats gained the FEC histogram.
+ * ice has none to report; patches/0004 wraps its stats parameter in this.
+ */
+#ifdef HAVE_ETHTOOL_FEC_HIST
+#define ICE_BACKPORT_FEC_STATS_ARGS(stats) \
+	stats, struct ethtool_fec_hist __always_unused *hist
+#else
+#define ICE_BACKPORT_FEC_STATS_ARGS(stats) stats
+#endif
+
+/*
+ * probes/ethtool_ops_cap_rss_ctx_supported.c: the bit is gone, and with
+ * it setting ADQ RSS contexts through the legacy rss_context path.
+ * patches/0004 puts this in ice_ethtool_ops in place of the bit.
+ */
+#ifdef HAVE_ETHTOOL_OPS_CAP_RSS_CTX_SUPPORTED
+#define ICE_BACKPORT_CAP_RSS_CTX_SUPPORTED .cap_rss_ctx_supported = true,
+#else
+#define ICE_BACKPORT_CAP_RSS_CTX_SUPPORTED
+#endif
+
 #endif

@@ -26,4 +26,16 @@ static inline void netif_napi_set_irq(struct napi_struct *napi, int irq)
 }
 #endif
 
+/*
+ * probes/ndo_fdb_add_notified.c: the fdb callbacks gained "notified".
+ * ice sends no notification of its own, so it leaves it false and the
+ * core sends the generic one, as before.  patches/0004 puts this in the
+ * parameter lists of ice_fdb_add() and ice_fdb_del().
+ */
+#ifdef HAVE_NDO_FDB_ADD_NOTIFIED
+#define ICE_BACKPORT_FDB_NOTIFIED_ARG bool __always_unused *notified,
+#else
+#define ICE_BACKPORT_FDB_NOTIFIED_ARG
+#endif
+
 #endif

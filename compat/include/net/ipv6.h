@@ -4,14 +4,21 @@
 #include_next <net/ipv6.h>
 
 /*
- * probes/ipv6_hopopt_jumbo_remove.c: ice raises its TSO limit above 64K,
- * so a 6.1 stack hands it IPv6 BIG TCP packets carrying the 8-byte
+ * probes/ipv6_hopopt_jumbo_remove.c: the helper is missing before 6.2 and
+ * again since 6.18.
+ *
+ * Before 6.2 (HAVE_IPV6_HAS_HOPOPT_JUMBO): ice raises its TSO limit above
+ * 64K, so the stack hands it IPv6 BIG TCP packets carrying the 8-byte
  * Hop-by-Hop jumbo header, which the hardware must not see.  Move the MAC
  * and IPv6 headers over it; returns -1 when the head cannot be written.
+ *
+ * Since 6.18 the stack no longer puts the option in, so there is never one
+ * to strip (0: nothing removed, no error).
  */
 #ifndef HAVE_IPV6_HOPOPT_JUMBO_REMOVE
 static inline int ipv6_hopopt_jumbo_remove(struct sk_buff *skb)
 {
+#ifdef HAVE_IPV6_HAS_HOPOPT_JUMBO
 	const int hlen = sizeof(struct hop_jumbo_hdr);
 	int nexthdr = ipv6_has_hopopt_jumbo(skb);
 
@@ -26,6 +33,7 @@ static inline int ipv6_hopopt_jumbo_remove(struct sk_buff *skb)
 	skb->network_header += hlen;
 	skb->mac_header += hlen;
 	ipv6_hdr(skb)->nexthdr = nexthdr;
+#endif
 	return 0;
 }
 #endif

@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * HAVE_ETHTOOL_FEC_HIST: ethtool_ops.get_fec_stats takes a third argument,
+ * the FEC error histogram.  Upstream v6.17 ("ethtool: add FEC bins
+ * histogram report").
+ * Shim: compat/include/linux/ethtool.h, used by patches/0004.
+ */
+#include <linux/ethtool.h>
+
+static void probe_fec(struct net_device *dev, struct ethtool_fec_stats *s,
+		      struct ethtool_fec_hist *hist)
+{
+}
+
+const struct ethtool_ops probe = {
+	.get_fec_stats = probe_fec,
+};

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * HAVE_NDO_FDB_ADD_NOTIFIED: ndo_fdb_add and ndo_fdb_del take a
+ * "bool *notified" before the extack.  Upstream v6.13 ("net: Add
+ * ndo_fdb_del/add notified" in the vxlan MDB series).
+ * Shim: compat/include/linux/netdevice.h, used by patches/0004.
+ */
+#include <linux/netdevice.h>
+
+static int probe_add(struct ndmsg *ndm, struct nlattr *tb[],
+		     struct net_device *dev, const unsigned char *addr,
+		     u16 vid, u16 flags, bool *notified,
+		     struct netlink_ext_ack *extack)
+{
+	return 0;
+}
+
+static int probe_del(struct ndmsg *ndm, struct nlattr *tb[],
+		     struct net_device *dev, const unsigned char *addr,
+		     u16 vid, bool *notified, struct netlink_ext_ack *extack)
+{
+	return 0;
+}
+
+const struct net_device_ops probe = {
+	.ndo_fdb_add = probe_add,
+	.ndo_fdb_del = probe_del,
+};

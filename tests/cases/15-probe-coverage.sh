@@ -1,0 +1,35 @@
+#!/bin/sh
+# Every compat probe earns its place: across the kernels of the matrix it
+# gives at least two different answers, or its file says why it must stay
+# (Reason-if-constant:).  The probe x kernel table is printed.  Negative
+# control: a probe that is constant on every kernel and gives no reason is
+# refused; the same probe with a reason is accepted.
+. "$ICE_BP_TOPDIR/tests/lib.sh"
+[ "$(id -u)" = 0 ] || skip "the probes run in Debian roots by chroot, which needs root"
+dir=$("$top/scripts/probe-matrix") || fail "the probes could not be run on the matrix"
+n=$(find "$dir" -name '*.h' | wc -l)
+[ "$n" -ge 2 ] || skip "probe results for only $n kernel(s); two are needed"
+# Only the kernels of kernels.list, in its order.
+configs=
+# shellcheck disable=SC2013 # ids have no blanks
+for kid in $(awk '!/^#/ && NF { print $1 }' "$top/kernels.list"); do
+	[ ! -f "$dir/$kid.h" ] || configs="$configs $dir/$kid.h"
+done
+
+# shellcheck disable=SC2086 # one word a file
+"$top/scripts/probe-coverage" "$top/compat/probes" $configs || fail "some probe is dead weight"
+
+echo "== negative control: a probe that never flips and says nothing"
+cp -R "$top/compat/probes" "$tmp/probes"
+printf '// SPDX-License-Identifier: GPL-2.0\n/* HAVE_FAKE_CONSTANT: a probe no kernel of the matrix answers differently. */\n#include <linux/fake_constant.h>\n' \
+	>"$tmp/probes/fake_constant.c"
+# shellcheck disable=SC2086
+expect_fail "$tmp/neg.log" 'no Reason-if-constant: fake_constant' \
+	"$top/scripts/probe-coverage" "$tmp/probes" $configs
+printf '/* Reason-if-constant: kept for the negative control. */\n' >>"$tmp/probes/fake_constant.c"
+# shellcheck disable=SC2086
+"$top/scripts/probe-coverage" "$tmp/probes" $configs >"$tmp/pos.log" ||
+	fail "a constant probe with a reason was refused"
+grep -q '^fake_constant .* constant (kept for the negative control' "$tmp/pos.log" ||
+	fail "the reason of a constant probe is not shown"
+echo "a constant probe with a reason is accepted and shows it"
