@@ -21,6 +21,7 @@ help:
 	@echo '                (UPSTREAM_TARBALL=<path> to use a local linux-source tarball)'
 	@echo 'make module     build ice.ko for KVER=<release> (default: running kernel, else'
 	@echo '                newest installed headers) or KSRC=<headers dir>'
+	@echo 'make packages   the main job: make deb and make rpm'
 	@echo 'make deb        build the ice-backport-dkms .deb into build/deb/ (same bytes every run)'
 	@echo 'make rpm        build the ice-backport-dkms binary and source RPMs into build/rpm/'
 	@echo '                (same bytes every run) and lint them with rpmlint'
@@ -54,6 +55,9 @@ module: src/PROVENANCE
 check: deps
 	tests/run
 
+# The main job: both installable packages.
+packages: deb rpm
+
 deb: deps src/PROVENANCE
 	scripts/build-deb
 
@@ -70,4 +74,4 @@ bench: deps src/PROVENANCE
 clean:
 	rm -rf build
 
-.PHONY: all help deps import module deb rpm check matrix bench clean
+.PHONY: all help deps import module packages deb rpm check matrix bench clean
