@@ -7,8 +7,9 @@
  */
 #include <net/xdp_sock_drv.h>
 
-bool probe(const struct xdp_desc *desc);
-bool probe(const struct xdp_desc *desc)
+/* not const: the 6.6 helper takes a plain pointer */
+bool probe(struct xdp_desc *desc);
+bool probe(struct xdp_desc *desc)
 {
 	return xsk_is_eop_desc(desc);
 }
