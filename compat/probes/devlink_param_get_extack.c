@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * HAVE_DEVLINK_PARAM_GET_EXTACK: devlink_param.get takes an extack and
- * .validate takes the value by pointer.  Upstream v6.13 added the extack
+ * .validate takes the value by pointer.  Upstream: v6.13 added the extack
  * to get ("devlink: add extack argument to param get"); the validate
  * change came with the param defaults work (v6.18).  Both are present on
  * every 7.x kernel and absent on 6.12, so one flag covers them.
- * Shim: compat/include/net/devlink.h, used by patches/0004.
+ * Used by patches/0004.  Shim: compat/include/net/devlink.h
  */
 #include <net/devlink.h>
 

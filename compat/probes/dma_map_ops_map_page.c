@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * HAVE_DMA_MAP_OPS_MAP_PAGE: struct dma_map_ops has map_page/unmap_page.
- * Upstream v6.18 (the "dma-mapping: migrate to physical address-based
+ * Upstream: v6.18 (the "dma-mapping: migrate to physical address-based
  * API" series) replaced them with map_phys/unmap_phys.  Not used by the
- * driver: the Rx ring emulator's DMA ops (tests/rxemu/rxemu_oracle.c),
- * which record every page the driver maps, follow it.
+ * driver: the Rx ring emulator's DMA ops, which record every page the
+ * driver maps, follow it.  Shim: tests/rxemu/rxemu_oracle.c
  */
 #include <linux/dma-map-ops.h>
 

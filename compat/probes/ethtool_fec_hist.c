@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * HAVE_ETHTOOL_FEC_HIST: ethtool_ops.get_fec_stats takes a third argument,
- * the FEC error histogram.  Upstream v6.17 ("ethtool: add FEC bins
+ * the FEC error histogram.  Upstream: v6.17 ("ethtool: add FEC bins
  * histogram report").
- * Shim: compat/include/linux/ethtool.h, used by patches/0004.
+ * Used by patches/0004.  Shim: compat/include/linux/ethtool.h
  */
 #include <linux/ethtool.h>
 

@@ -4,7 +4,7 @@
  * into IPv6 BIG TCP packets, and ipv6_has_hopopt_jumbo() finds it.
  * Upstream: v5.19, "ipv6: add struct hop_jumbo_hdr" and BIG TCP; gone in
  * v6.18 with the option itself.  Decides what the ipv6_hopopt_jumbo_remove
- * shim must do (compat/include/net/ipv6.h).
+ * shim must do.  Shim: compat/include/net/ipv6.h.
  */
 #include <net/ipv6.h>
 

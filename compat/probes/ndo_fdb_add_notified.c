@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * HAVE_NDO_FDB_ADD_NOTIFIED: ndo_fdb_add and ndo_fdb_del take a
- * "bool *notified" before the extack.  Upstream v6.13 ("net: Add
+ * "bool *notified" before the extack.  Upstream: v6.13 ("net: Add
  * ndo_fdb_del/add notified" in the vxlan MDB series).
- * Shim: compat/include/linux/netdevice.h, used by patches/0004.
+ * Used by patches/0004.  Shim: compat/include/linux/netdevice.h
  */
 #include <linux/netdevice.h>
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * HAVE_WQ_PERCPU: the WQ_PERCPU workqueue flag exists.  Upstream v6.17
+ * HAVE_WQ_PERCPU: the WQ_PERCPU workqueue flag exists.  Upstream: v6.17
  * ("workqueue: Add new WQ_PERCPU flag") started moving the default of
  * alloc_workqueue() from per-CPU to unbound; 7.x warns at every
  * alloc_workqueue() that names neither WQ_PERCPU nor WQ_UNBOUND.
