@@ -8,6 +8,7 @@
 # package, so the report follows the host.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 . "$top/scripts/lib/deb-test.sh"
+. "$top/tests/json-check.sh"
 [ "$(id -u)" = 0 ] || skip "needs root (mount, chroot)"
 command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
 kver=6.12.117+deb13-amd64
@@ -23,16 +24,6 @@ apt_root install.log install "/tmp/$(basename "$deb")" openssl || fail "apt inst
 expect_ours "$kver"
 in_root sh -c 'ls -l /usr/sbin/ice-backport /usr/share/ice-backport/ /usr/share/man/man8/ice-backport.8.gz'
 
-jget() {
-	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2" ||
-		fail "$(basename "$1"): not JSON"
-}
-expect() {
-	got=$(jget "$1" "$2")
-	[ "$got" = "$3" ] || fail "$(basename "$1"): $2 is '$got', want '$3'"
-	echo "ok: $2 = $3"
-}
-
 echo "== doctor in the root"
 in_root ice-backport doctor || true
 rc=0
@@ -40,10 +31,10 @@ in_root ice-backport doctor --json >"$tmp/d.json" || rc=$?
 cat "$tmp/d.json"
 # The chroot has no /sys: no E800 and no loaded ice, so nothing needs doing.
 [ "$rc" = 0 ] || fail "doctor exit status $rc, want 0 (no E800 in the root)"
-expect "$tmp/d.json" "d['dkms']['package']" "$version"
-expect "$tmp/d.json" "[k['state'] for k in d['dkms']['kernels'] if k['kernel'] == '$kver']" "['installed']"
-expect "$tmp/d.json" "sorted(d)" "['dkms', 'e800_functions', 'exit', 'findings', 'kernel', 'module', 'ports', 'secure_boot', 'status', 'tool', 'version']"
-expect "$tmp/d.json" "d['version']" "$version"
+jexpect "$tmp/d.json" "d['dkms']['package']" "$version"
+jexpect "$tmp/d.json" "[k['state'] for k in d['dkms']['kernels'] if k['kernel'] == '$kver']" "['installed']"
+jexpect "$tmp/d.json" "sorted(d)" "['dkms', 'e800_functions', 'exit', 'findings', 'kernel', 'module', 'ports', 'secure_boot', 'status', 'tool', 'version']"
+jexpect "$tmp/d.json" "d['version']" "$version"
 
 echo "== support-bundle in the root"
 secret="ICE-BP-CANARY-$$-$(date +%s)"
@@ -53,9 +44,12 @@ mkdir -p "$tmp/b"
 tar -xzf "$root/tmp/bundle.tar.gz" -C "$tmp/b" || fail "the bundle is not a tar.gz"
 (cd "$tmp/b/ice-backport-bundle" && find . -type f | sed 's|^\./||' | LC_ALL=C sort) | tee "$tmp/list"
 for f in doctor.json doctor.txt "source/ice-backport-$version/PROVENANCE" "source/ice-backport-$version/dkms.conf" \
-	dkms-status.txt "dkms-logs/${version}_build_make.log" kernel-log-ice.txt cmdline.txt MANIFEST; do
+	dkms-status.txt kernel-log-ice.txt cmdline.txt MANIFEST; do
 	grep -qx "$f" "$tmp/list" || fail "the bundle has no $f"
 done
+# dkms 3.2 keeps a build log per kernel (<version>/<kernel>/<arch>/log/),
+# older ones only the last build's (<version>/build/).
+grep -q "^dkms-logs/$version" "$tmp/list" || fail "the bundle has no DKMS build log"
 key=$(in_root sed -n 2p /var/lib/dkms/mok.key)
 [ -n "$key" ] || fail "cannot read a line of DKMS's key to look for"
 if grep -rqF -e "$key" -e "$secret" -e 'PRIVATE KEY' "$tmp/b"; then
@@ -71,4 +65,4 @@ in_root test ! -e /usr/sbin/ice-backport || fail "apt remove left /usr/sbin/ice-
 # The source tree's copy of the tool judges the same root from outside.
 rc=0
 "$top/tools/ice-backport" doctor --json --root "$root" >"$tmp/u.json" || rc=$?
-expect "$tmp/u.json" "d['dkms']['package']" None
+jexpect "$tmp/u.json" "d['dkms']['package']" None
