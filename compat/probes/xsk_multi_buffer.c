@@ -7,8 +7,9 @@
  */
 #include <net/xdp_sock_drv.h>
 
-bool probe(const struct xdp_desc *desc);
-bool probe(const struct xdp_desc *desc)
+/* Not const: the argument became const only in later 6.12 stable. */
+bool probe(struct xdp_desc *desc);
+bool probe(struct xdp_desc *desc)
 {
 	return xsk_is_eop_desc(desc);
 }
