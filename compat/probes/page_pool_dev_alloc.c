@@ -6,11 +6,8 @@
  * helpers (imported header), not by ice.
  * Shim: compat/include/net/page_pool/helpers.h.
  */
-#if __has_include(<net/page_pool/helpers.h>)
+/* It came with the split of net/page_pool.h (the same release). */
 #include <net/page_pool/helpers.h>
-#else
-#include <net/page_pool.h>
-#endif
 
 struct page *probe(struct page_pool *pp, unsigned int *off, unsigned int *sz);
 struct page *probe(struct page_pool *pp, unsigned int *off, unsigned int *sz)

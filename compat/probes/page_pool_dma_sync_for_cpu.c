@@ -5,11 +5,8 @@
  * helper").  Used by libeth's Rx helpers (imported header), not by ice.
  * Shim: compat/include/net/page_pool/helpers.h.
  */
-#if __has_include(<net/page_pool/helpers.h>)
+/* It came with the split of net/page_pool.h (the same release). */
 #include <net/page_pool/helpers.h>
-#else
-#include <net/page_pool.h>
-#endif
 
 void probe(struct page_pool *pp, struct page *page, u32 off, u32 len);
 void probe(struct page_pool *pp, struct page *page, u32 off, u32 len)

@@ -7,7 +7,7 @@
  */
 #include <net/xdp_sock_drv.h>
 
-/* not const: the 6.6 helper takes a plain pointer */
+/* Not const: the argument became const only in later 6.12 stable. */
 bool probe(struct xdp_desc *desc);
 bool probe(struct xdp_desc *desc)
 {

@@ -62,9 +62,10 @@ struct dpll_pin_frequency {
 	u64 max;
 };
 
-#define DPLL_PIN_FREQUENCY(_val)	{ .min = (_val), .max = (_val) }
-#define DPLL_PIN_FREQUENCY_1PPS		DPLL_PIN_FREQUENCY(DPLL_PIN_FREQUENCY_1_HZ)
-#define DPLL_PIN_FREQUENCY_10MHZ	DPLL_PIN_FREQUENCY(DPLL_PIN_FREQUENCY_10_MHZ)
+#define DPLL_PIN_FREQUENCY_1PPS						\
+	{ .min = DPLL_PIN_FREQUENCY_1_HZ, .max = DPLL_PIN_FREQUENCY_1_HZ }
+#define DPLL_PIN_FREQUENCY_10MHZ					\
+	{ .min = DPLL_PIN_FREQUENCY_10_MHZ, .max = DPLL_PIN_FREQUENCY_10_MHZ }
 
 struct dpll_pin_phase_adjust_range {
 	s32 min;

@@ -13,9 +13,13 @@
 #define supported_input_xfrm cap_rss_sym_xor_supported
 #endif
 
-/* probes/ethtool_puts.c: before 6.8, a "%s" sprintf does the same. */
+/* probes/ethtool_puts.c: one ETH_GSTRING_LEN slot, as 6.8 fills it. */
 #ifndef HAVE_ETHTOOL_PUTS
-#define ethtool_puts(data, str) ethtool_sprintf(data, "%s", str)
+static inline void ethtool_puts(u8 **data, const char *str)
+{
+	strscpy(*data, str, ETH_GSTRING_LEN);
+	*data += ETH_GSTRING_LEN;
+}
 #endif
 
 /*
@@ -35,12 +39,12 @@
 #define GTPU_UL_V6_FLOW		0x1c
 #define GTPU_DL_V4_FLOW		0x1d
 #define GTPU_DL_V6_FLOW		0x1e
-#define RXH_GTP_TEID		(1 << 8)
+#define RXH_GTP_TEID		BIT(8)
 #endif
 
 /* probes/rxh_xfrm_sym_xor.c: the uAPI value of 6.8. */
 #ifndef HAVE_RXH_XFRM_SYM_XOR
-#define RXH_XFRM_SYM_XOR	(1 << 0)
+#define RXH_XFRM_SYM_XOR	BIT(0)
 #endif
 
 /*

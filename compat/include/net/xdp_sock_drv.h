@@ -19,17 +19,21 @@ static inline u32 xsk_pool_get_rx_frag_step(struct xsk_buff_pool *pool)
 #endif
 
 /*
- * probes/xsk_buff_dma_sync_for_cpu_no_pool.c: the buffer knows its pool;
- * the parenthesised name reaches the kernel's two-argument function.
+ * probes/xsk_buff_dma_sync_for_cpu_no_pool.c: the buffer knows its pool.
+ * The wrapper calls the kernel's two-argument function before the macro
+ * below gives its name to the one-argument form.
  */
 #ifndef HAVE_XSK_BUFF_DMA_SYNC_FOR_CPU_NO_POOL
+static inline void ice_bp_xsk_buff_dma_sync_for_cpu(struct xdp_buff *xdp)
+{
 #ifdef CONFIG_XDP_SOCKETS
-#define xsk_buff_dma_sync_for_cpu(xdp)					\
-	(xsk_buff_dma_sync_for_cpu)(xdp,				\
-		container_of(xdp, struct xdp_buff_xsk, xdp)->pool)
-#else
-#define xsk_buff_dma_sync_for_cpu(xdp) (xsk_buff_dma_sync_for_cpu)(xdp, NULL)
+	struct xdp_buff_xsk *xskb = container_of(xdp, struct xdp_buff_xsk, xdp);
+
+	xsk_buff_dma_sync_for_cpu(xdp, xskb->pool);
 #endif
+}
+
+#define xsk_buff_dma_sync_for_cpu(xdp) ice_bp_xsk_buff_dma_sync_for_cpu(xdp)
 #endif
 
 /*
@@ -54,7 +58,7 @@ struct xsk_cb_desc {
 	u8 bytes;
 };
 
-#define XSK_CHECK_PRIV_TYPE(t)
+#define XSK_CHECK_PRIV_TYPE(t) BUILD_BUG_ON(sizeof(t) < sizeof(struct xdp_buff))
 
 static inline void xsk_pool_fill_cb(struct xsk_buff_pool *pool,
 				    struct xsk_cb_desc *desc)
