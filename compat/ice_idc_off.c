@@ -12,6 +12,7 @@
  * backport_disabled.
  */
 #include "../drivers/net/ethernet/intel/ice/ice.h"
+#include "../drivers/net/ethernet/intel/ice/ice_lib.h"
 
 void ice_send_event_to_aux(struct ice_pf *pf, struct iidc_event *event)
 {
