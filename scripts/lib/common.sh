@@ -49,6 +49,12 @@ tree_hash() {
 		xargs -0 sha256sum) | sha256sum | cut -d' ' -f1
 }
 
+# kernel_version ID: the kernel version of a kernels.list id, without its
+# flavour (6.12.117+deb13-rt-amd64 -> 6.12.117+deb13).
+kernel_version() {
+	printf '%s\n' "$1" | sed -E 's/-(rt-|cloud-)?amd64$//'
+}
+
 # kernel_entry ID: set k_suite, k_headers, k_image, k_root and k_state
 # from the line of kernels.list whose id is ID, or stop.
 kernel_entry() {
