@@ -81,3 +81,22 @@ echo "against $kver: $n APIs present; $(sed -n 's/.*present, //p' "$tmp/probes.o
 mkdir -p "$tmp/broken"
 printf 'all %%:\n\t@echo broken toolchain >&2; exit 1\n' >"$tmp/broken/Makefile"
 expect_fail "$tmp/broken.log" "build environment is broken" sh "$repo/compat/run-probes" "$tmp/broken" "$tmp/out2"
+
+# The cache of probe results (ICE_BP_PROBE_CACHE) serves a second tree of
+# the same kernel, and a changed probe is probed again, not served stale.
+# A tree with only the two probes above keeps this quick.
+mini=$tmp/mini
+mkdir -p "$mini/probes"
+cp "$repo/compat/run-probes" "$mini/"
+cp "$repo/compat/probes/zz_present.c" "$repo/compat/probes/zz_absent.c" "$mini/probes/"
+export ICE_BP_PROBE_CACHE="$tmp/cache"
+sh "$mini/run-probes" "$ksrc" "$tmp/c1" >"$tmp/c1.out"
+grep -q cached "$tmp/c1.out" && fail "the first run was served from an empty cache"
+sh "$mini/run-probes" "$ksrc" "$tmp/c2" | tee "$tmp/c2.out"
+grep -q 'present, cached' "$tmp/c2.out" || fail "a second tree of the same kernel probed again"
+cmp -s "$tmp/c1/config.h" "$tmp/c2/config.h" || fail "the cached config.h differs from the probed one"
+sed -i 's/ice_bp_no_such_function(dev)/netif_carrier_off(dev)/' "$mini/probes/zz_absent.c"
+sh "$mini/run-probes" "$ksrc" "$tmp/c3" | tee "$tmp/c3.out"
+grep -q cached "$tmp/c3.out" && fail "a changed probe was served from the cache"
+grep -qx '#define HAVE_ZZ_ABSENT 1' "$tmp/c3/config.h" || fail "the changed probe's new answer is not in config.h"
+echo "the cache serves an unchanged kernel and probes again when a probe changes"
