@@ -17,11 +17,8 @@ deb_root trixie "linux-headers-$kver"
 cp "$deb" "$root/tmp/"
 deb1=/tmp/$(basename "$deb")
 
-# Only the first kernel's headers to begin with (the cached root may have
-# more, for the kernel matrix): one DKMS build at install.
-for h in "linux-headers-$second" linux-headers-6.12.117+deb13-rt-amd64; do
-	in_root dpkg --purge "$h" >/dev/null 2>&1 || true
-done
+# Only the first kernel's headers to begin with (deb_root): one DKMS
+# build at install.
 in_root sh -c 'ls -d /lib/modules/*/build' || true
 
 echo "== install (openssl: DKMS makes its signing key with it)"

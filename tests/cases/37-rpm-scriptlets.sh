@@ -60,13 +60,6 @@ deb_root trixie "linux-headers-$kver" "linux-headers-$broken" "$uheaders"
 apt_root dkms.log -o Dir::Cache::Archives=/var/cache/apt/own-archives/ install dkms openssl ||
 	fail "apt could not install dkms in the root"
 in_root dkms --version
-# The kernels of the test and no more: one build at a time is slow enough.
-for h in $(in_root sh -c 'cd /usr/src && ls -d linux-headers-*-amd64'); do
-	case $h in
-	"linux-headers-$kver" | "linux-headers-$broken" | "$uheaders") ;;
-	*) in_root dpkg --purge "$h" >/dev/null 2>&1 || echo "could not purge $h (one more kernel to build for)" ;;
-	esac
-done
 mv "$root/usr/src/linux-headers-$broken/Makefile" "$root/usr/src/linux-headers-$broken/Makefile.gone"
 in_root sh -c 'ls -d /lib/modules/*/build'
 

@@ -16,9 +16,6 @@ version=$(cat "$top/VERSION")
 deb=$("$top/scripts/build-deb" "$tmp/deb")
 deb_root trixie "linux-headers-$kver"
 cp "$deb" "$root/tmp/"
-for h in linux-headers-6.12.117+deb13-cloud-amd64 linux-headers-6.12.117+deb13-rt-amd64; do
-	in_root dpkg --purge "$h" >/dev/null 2>&1 || true
-done
 
 apt_root install.log install "/tmp/$(basename "$deb")" openssl || fail "apt install of the .deb failed"
 expect_ours "$kver"
