@@ -93,7 +93,6 @@ static_assert(1)
 #define ICE_BACKPORT_DEVLINK_PARAM_ADAPTERS(p) static_assert(sizeof(#p))
 #endif
 
-
 /*
  * probes/devl_register.c: before 6.3 a devlink instance is registered
  * without its lock, and devlink_unregister() waits for every reference
