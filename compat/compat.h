@@ -14,4 +14,12 @@
  */
 #define libie_rx_pt_lut ice_backport_libie_rx_pt_lut
 
+/*
+ * A static callback that only a table member some kernels lack refers
+ * to (patches/0005): taking its address in a constant expression counts
+ * as a use, so such kernels build it without "defined but not used".
+ * Where the member exists this adds nothing.
+ */
+#define ICE_BACKPORT_KEEP(fn) static_assert(sizeof(&(fn)))
+
 #endif /* _ICE_BACKPORT_COMPAT_H_ */

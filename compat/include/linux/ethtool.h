@@ -9,7 +9,7 @@
  * the mask to RXH_XFRM_SYM_XOR, which is 1, so the initializer keeps its
  * meaning when it lands on the old flag.
  */
-#ifndef HAVE_ETHTOOL_OPS_SUPPORTED_INPUT_XFRM
+#if !defined(HAVE_ETHTOOL_OPS_SUPPORTED_INPUT_XFRM) && defined(HAVE_ETHTOOL_RXFH_PARAM)
 #define supported_input_xfrm cap_rss_sym_xor_supported
 #endif
 
@@ -112,6 +112,76 @@ ethtool_forced_speed_maps_init(struct ethtool_forced_speed_map *maps, u32 size)
 #define ICE_BACKPORT_CAP_RSS_CTX_SUPPORTED .cap_rss_ctx_supported = true,
 #else
 #define ICE_BACKPORT_CAP_RSS_CTX_SUPPORTED
+#endif
+
+
+/*
+ * probes/ethtool_rxfh_param.c: before 6.8 get_rxfh/set_rxfh take indir,
+ * key and hfunc one by one, and no input transform exists (the
+ * symmetric-xor hash came with 6.8: src/Kbuild, "rss-sym-xor").  The
+ * structure holds what ice reads and writes;
+ * ICE_BACKPORT_ETHTOOL_RXFH_ADAPTERS(get, set), which patches/0006
+ * places before ice_ethtool_ops, defines get_bp and set_bp with the old
+ * prototypes around ice's get and set, and ICE_BACKPORT_RXFH_OP() points
+ * the table at them.  ice's set_rxfh only reads indir and key, so their
+ * const is dropped on the way in.  rss_context stays 0: the old
+ * context callbacks are not filled, as on 6.14 and later.
+ */
+#ifdef HAVE_ETHTOOL_RXFH_PARAM
+#define ICE_BACKPORT_ETHTOOL_RXFH_ADAPTERS(get, set) \
+	static_assert(sizeof(#get #set))
+#define ICE_BACKPORT_RXFH_OP(fn) fn
+#define ICE_BACKPORT_IF_ETHTOOL_RXFH_PARAM(...) __VA_ARGS__
+#else
+struct ethtool_rxfh_param {
+	u8	hfunc;
+	u32	indir_size;
+	u32	*indir;
+	u32	key_size;
+	u8	*key;
+	u32	rss_context;
+	u8	rss_delete;
+	u8	input_xfrm;
+};
+
+#define ICE_BACKPORT_ETHTOOL_RXFH_ADAPTERS(get, set)			\
+static int get##_bp(struct net_device *dev, u32 *indir, u8 *key,	\
+		    u8 *hfunc)						\
+{									\
+	struct ethtool_rxfh_param rxfh = {				\
+		.indir = indir,						\
+		.key = key,						\
+	};								\
+	int err = get(dev, &rxfh);					\
+									\
+	if (!err && hfunc)						\
+		*hfunc = rxfh.hfunc;					\
+	return err;							\
+}									\
+static int set##_bp(struct net_device *dev, const u32 *indir,		\
+		    const u8 *key, const u8 hfunc)			\
+{									\
+	struct ethtool_rxfh_param rxfh = {				\
+		.indir = (u32 *)indir,					\
+		.key = (u8 *)key,					\
+		.hfunc = hfunc,						\
+	};								\
+									\
+	return set(dev, &rxfh, NULL);					\
+}									\
+static_assert(1)
+#define ICE_BACKPORT_RXFH_OP(fn) fn##_bp
+#define ICE_BACKPORT_IF_ETHTOOL_RXFH_PARAM(...)
+#endif
+
+/*
+ * probes/ethtool_ops_rxfh_per_ctx_key.c: before 6.11 the core keeps no
+ * RSS context state to describe.  patches/0006 puts this around the bit.
+ */
+#ifdef HAVE_ETHTOOL_OPS_RXFH_PER_CTX_KEY
+#define ICE_BACKPORT_IF_ETHTOOL_OPS_RXFH_PER_CTX_KEY(...) __VA_ARGS__
+#else
+#define ICE_BACKPORT_IF_ETHTOOL_OPS_RXFH_PER_CTX_KEY(...)
 #endif
 
 #endif

@@ -51,8 +51,218 @@ static_assert(1)
 	.set = _set,							\
 	.validate = _validate##_bp,					\
 }
+#elif !defined(HAVE_DEVLINK_PARAM_SET_EXTACK)
+/*
+ * probes/devlink_param_set_extack.c: before 6.8 .set takes no extack.
+ * The adapter calls ice's prefix_set() with none: its messages then go
+ * to no one, which NL_SET_ERR_MSG allows.
+ */
+#define ICE_BACKPORT_DEVLINK_PARAM_ADAPTERS(p)				\
+static int p##_set_bp(struct devlink *devlink, u32 id,			\
+		      struct devlink_param_gset_ctx *ctx)		\
+{									\
+	return p##_set(devlink, id, ctx, NULL);				\
+}									\
+static_assert(1)
+
+#undef DEVLINK_PARAM_GENERIC
+#define DEVLINK_PARAM_GENERIC(_id, _cmodes, _get, _set, _validate)	\
+{									\
+	.id = DEVLINK_PARAM_GENERIC_ID_##_id,				\
+	.name = DEVLINK_PARAM_GENERIC_##_id##_NAME,			\
+	.type = DEVLINK_PARAM_GENERIC_##_id##_TYPE,			\
+	.generic = true,						\
+	.supported_cmodes = _cmodes,					\
+	.get = _get,							\
+	.set = _set##_bp,						\
+	.validate = _validate,						\
+}
+
+#undef DEVLINK_PARAM_DRIVER
+#define DEVLINK_PARAM_DRIVER(_id, _name, _type, _cmodes, _get, _set, _validate) \
+{									\
+	.id = _id,							\
+	.name = _name,							\
+	.type = _type,							\
+	.supported_cmodes = _cmodes,					\
+	.get = _get,							\
+	.set = _set##_bp,						\
+	.validate = _validate,						\
+}
 #else
 #define ICE_BACKPORT_DEVLINK_PARAM_ADAPTERS(p) static_assert(sizeof(#p))
+#endif
+
+
+/*
+ * probes/devl_register.c: before 6.3 a devlink instance is registered
+ * without its lock, and devlink_unregister() waits for every reference
+ * taken by a netlink command, which then waits for the lock: ice holds
+ * the lock around devl_unregister(), so it is dropped for the wait.  New
+ * commands no longer find the instance once unregistering has begun.
+ */
+#ifndef HAVE_DEVL_REGISTER
+static inline int devl_register(struct devlink *devlink)
+{
+	devlink_register(devlink);
+	return 0;
+}
+
+static inline void devl_unregister(struct devlink *devlink)
+{
+	devl_unlock(devlink);
+	devlink_unregister(devlink);
+	devl_lock(devlink);
+}
+#endif
+
+/*
+ * probes/devl_params_register.c: before 6.3 params are registered
+ * without the instance lock, before devlink_register(), as ice does.
+ */
+#ifndef HAVE_DEVL_PARAMS_REGISTER
+static inline int devl_params_register(struct devlink *devlink,
+				       const struct devlink_param *params,
+				       size_t params_count)
+{
+	return devlink_params_register(devlink, params, params_count);
+}
+
+static inline void devl_params_unregister(struct devlink *devlink,
+					  const struct devlink_param *params,
+					  size_t params_count)
+{
+	devlink_params_unregister(devlink, params, params_count);
+}
+#endif
+
+/*
+ * probes/devl_nested_devlink_set.c: the nesting is only reported to user
+ * space.  Its one user, ice's subfunction, is compiled out on the kernels
+ * that lack it (src/Kbuild, "subfunction").
+ */
+#ifndef HAVE_DEVL_NESTED_DEVLINK_SET
+static inline int devl_nested_devlink_set(struct devlink *devlink,
+					  struct devlink *nested_devlink)
+{
+	return 0;
+}
+#endif
+
+/*
+ * probes/devlink_port_ops.c: before 6.4 the port callbacks are members
+ * of struct devlink_ops.  The 6.4 structure, with the members ice fills,
+ * lets ice's per-port tables compile; the ports register without them
+ * (src/Kbuild, "devlink-port-ops": port split, and a VF's MAC address
+ * through devlink port function, which "ip link set vf" still sets).
+ */
+#ifndef HAVE_DEVLINK_PORT_OPS
+struct devlink_port_ops {
+	int (*port_split)(struct devlink *devlink, struct devlink_port *port,
+			  unsigned int count, struct netlink_ext_ack *extack);
+	int (*port_unsplit)(struct devlink *devlink, struct devlink_port *port,
+			    struct netlink_ext_ack *extack);
+	int (*port_del)(struct devlink *devlink, struct devlink_port *port,
+			struct netlink_ext_ack *extack);
+	int (*port_fn_hw_addr_get)(struct devlink_port *port, u8 *hw_addr,
+				   int *hw_addr_len,
+				   struct netlink_ext_ack *extack);
+	int (*port_fn_hw_addr_set)(struct devlink_port *port,
+				   const u8 *hw_addr, int hw_addr_len,
+				   struct netlink_ext_ack *extack);
+	int (*port_fn_state_get)(struct devlink_port *port,
+				 enum devlink_port_fn_state *state,
+				 enum devlink_port_fn_opstate *opstate,
+				 struct netlink_ext_ack *extack);
+	int (*port_fn_state_set)(struct devlink_port *port,
+				 enum devlink_port_fn_state state,
+				 struct netlink_ext_ack *extack);
+};
+
+static inline int
+devl_port_register_with_ops(struct devlink *devlink,
+			    struct devlink_port *devlink_port,
+			    unsigned int port_index,
+			    const struct devlink_port_ops *ops)
+{
+	return devl_port_register(devlink, devlink_port, port_index);
+}
+#endif
+
+/*
+ * probes/devl_rate_node_create.c: before 6.2 a driver cannot create
+ * rate nodes, so ice's Tx scheduler tree is not exported (src/Kbuild,
+ * "devlink-rate-tree"); a VF's leaf is still created, without a parent,
+ * and its tx_share and tx_max work, as do the nodes a user adds.
+ */
+#ifndef HAVE_DEVL_RATE_NODE_CREATE
+static inline struct devlink_rate *
+devl_rate_node_create(struct devlink *devlink, void *priv, char *node_name,
+		      struct devlink_rate *parent)
+{
+	return ERR_PTR(-EOPNOTSUPP);
+}
+
+static inline int ice_bp_devl_rate_leaf_create(struct devlink_port *port,
+					       void *priv,
+					       struct devlink_rate *parent)
+{
+	if (parent)
+		return -EOPNOTSUPP;
+	return devl_rate_leaf_create(port, priv);
+}
+
+#define devl_rate_leaf_create ice_bp_devl_rate_leaf_create
+#endif
+
+/*
+ * probes/devlink_rate_tx_priority.c: patches/0005 puts these around the
+ * tx_priority and tx_weight callbacks and around the reads of the
+ * fields.  Without them a field reads as 0, the value a rate object
+ * starts with (src/Kbuild, "devlink-rate-priority").
+ */
+#ifdef HAVE_DEVLINK_RATE_TX_PRIORITY
+#define ICE_BACKPORT_IF_DEVLINK_RATE_TX_PRIORITY(...) __VA_ARGS__
+#define ICE_BACKPORT_DEVLINK_RATE_FIELD(...) __VA_ARGS__
+#else
+#define ICE_BACKPORT_IF_DEVLINK_RATE_TX_PRIORITY(...)
+#define ICE_BACKPORT_DEVLINK_RATE_FIELD(...) 0
+#endif
+
+/*
+ * probes/devlink_region_ops_read.c: before 6.2 a region is read through
+ * a snapshot only, which ice's regions also take (src/Kbuild,
+ * "devlink-region-read").  patches/0005 puts this around .read.
+ */
+#ifdef HAVE_DEVLINK_REGION_OPS_READ
+#define ICE_BACKPORT_IF_DEVLINK_REGION_OPS_READ(...) __VA_ARGS__
+#else
+#define ICE_BACKPORT_IF_DEVLINK_REGION_OPS_READ(...)
+#endif
+
+/*
+ * probes/devl_port_fn_devlink_set.c: ice's subfunctions need it and a
+ * port_new that returns the port; both came after 6.4.  Without them
+ * port_new is left out of ice's devlink_ops (patches/0005) and
+ * ice_sf_eth.c is compiled out (src/Kbuild, "subfunction").
+ */
+#ifdef HAVE_DEVL_PORT_FN_DEVLINK_SET
+#define ICE_BACKPORT_IF_DEVL_PORT_FN_DEVLINK_SET(...) __VA_ARGS__
+#else
+#define ICE_BACKPORT_IF_DEVL_PORT_FN_DEVLINK_SET(...)
+#endif
+
+/*
+ * probes/set_netdev_devlink_port.c: before 6.2 a driver linked its
+ * netdev to its devlink port through ndo_get_devlink_port and
+ * devlink_port_type_eth_set(), and had to clear the link before the
+ * netdev went away; ice 6.12 does neither, so the link is not made
+ * (src/Kbuild, "netdev-devlink-port"): "devlink port show" names no
+ * netdev and the netdev has no phys_port_name from devlink.  Kept here
+ * rather than in linux/netdevice.h: only ice's devlink users need it.
+ */
+#ifndef HAVE_SET_NETDEV_DEVLINK_PORT
+#define SET_NETDEV_DEVLINK_PORT(dev, port) ((void)(dev), (void)(port))
 #endif
 
 #endif

@@ -28,4 +28,19 @@ static inline bool flow_rule_has_enc_control_flags(const u32 enc_ctrl_flags,
 }
 #endif
 
+
+/*
+ * probes/flow_action_rx_queue_mapping.c: before 6.3 tc cannot offload a
+ * forward to an Rx queue (src/Kbuild, "tc-rx-queue"), so no rule carries
+ * the action: its id is one no entry has, and patches/0007 wraps the
+ * read of the queue in ICE_BACKPORT_FLOW_ACTION_RX_QUEUE(), which then
+ * gives a queue number ice rejects.
+ */
+#ifdef HAVE_FLOW_ACTION_RX_QUEUE_MAPPING
+#define ICE_BACKPORT_FLOW_ACTION_RX_QUEUE(...) __VA_ARGS__
+#else
+#define FLOW_ACTION_RX_QUEUE_MAPPING NUM_FLOW_ACTIONS
+#define ICE_BACKPORT_FLOW_ACTION_RX_QUEUE(...) U16_MAX
+#endif
+
 #endif

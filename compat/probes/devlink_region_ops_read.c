@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * HAVE_DEVLINK_REGION_OPS_READ: a region can be read directly, without
+ * taking a snapshot first.
+ * Upstream: v6.2, "devlink: support directly reading from region memory"
+ * (Jacob Keller).
+ * Used by patches/0005.  Shim: compat/include/net/devlink.h
+ */
+#include <net/devlink.h>
+
+static int probe_read(struct devlink *devlink,
+		      const struct devlink_region_ops *ops,
+		      struct netlink_ext_ack *extack, u64 offset, u32 size,
+		      u8 *data)
+{
+	return 0;
+}
+
+const struct devlink_region_ops probe = {
+	.read = probe_read,
+};

@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * HAVE_ETHTOOL_OPS_RXFH_PER_CTX_KEY: struct ethtool_ops has the
+ * rxfh_per_ctx_key bit (each RSS context has its own key).
+ * Upstream: v6.11, "net: ethtool: let the core choose RSS context IDs"
+ * series of Edward Cree ("net: ethtool: add new API for RSS contexts").
+ * Before it the core kept no per-context state to describe.
+ * Used by patches/0006.  Shim: compat/include/linux/ethtool.h
+ */
+#include <linux/ethtool.h>
+
+const struct ethtool_ops probe = {
+	.rxfh_per_ctx_key = true,
+};

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * HAVE_ETHTOOL_RXFH_PARAM: get_rxfh/set_rxfh take struct
+ * ethtool_rxfh_param (and set_rxfh an extack) instead of the indir, key
+ * and hfunc arguments.
+ * Upstream: v6.8, fb6e30a72539 ("net: ethtool: pass a pointer to
+ * parameters to get/set_rxfh ethtool ops").
+ * Used by patches/0006.  Shim: compat/include/linux/ethtool.h
+ */
+#include <linux/ethtool.h>
+
+static int probe_get(struct net_device *dev, struct ethtool_rxfh_param *p)
+{
+	return p->rss_context;
+}
+
+static int probe_set(struct net_device *dev, struct ethtool_rxfh_param *p,
+		     struct netlink_ext_ack *extack)
+{
+	return p->hfunc;
+}
+
+const struct ethtool_ops probe = {
+	.get_rxfh = probe_get,
+	.set_rxfh = probe_set,
+};

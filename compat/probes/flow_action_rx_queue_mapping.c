@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * HAVE_FLOW_ACTION_RX_QUEUE_MAPPING: tc flower can offload "skbedit
+ * queue_mapping ... bypass", forwarding to an Rx queue
+ * (FLOW_ACTION_RX_QUEUE_MAPPING, flow_action_entry.rx_queue).
+ * Upstream: v6.3, "act_skbedit: skbedit queue mapping for receive queue"
+ * (Amritha Nambiar).
+ * Used by patches/0007.  Shim: compat/include/net/flow_offload.h
+ */
+#include <net/flow_offload.h>
+
+u32 probe(struct flow_action_entry *act);
+u32 probe(struct flow_action_entry *act)
+{
+	return act->id == FLOW_ACTION_RX_QUEUE_MAPPING ? act->rx_queue : 0;
+}
