@@ -13,6 +13,9 @@
 #include <linux/trace_events.h>
 #include <trace/stages/stage6_event_callback.h>
 
+struct probe_entry;
+void probe(struct probe_entry *entry, const char *src);
+
 struct probe_entry {
 	u32 __data_loc_name;
 };
@@ -22,8 +25,9 @@ struct probe_offsets {
 	const char *name_ptr_;
 };
 
-void probe(struct probe_entry *entry, struct probe_offsets __data_offsets);
-void probe(struct probe_entry *entry, struct probe_offsets __data_offsets)
+void probe(struct probe_entry *entry, const char *src)
 {
+	struct probe_offsets __data_offsets = { .name_ptr_ = src };
+
 	__assign_str(name);
 }

@@ -10,14 +10,15 @@
  * it to TSC cycles itself, with convert_art_ns_to_tsc(), which returns the
  * whole system_counterval_t (cycles and clocksource).  patches/0013 puts
  * upstream's tagging statements in this macro, after system->cycles holds
- * the ART nanoseconds.
+ * the ART nanoseconds.  The fallback names the callback's counter,
+ * "system" in ice_ptp_get_syncdevicetime(), as upstream's statements do;
+ * convert_art_ns_to_tsc() is x86's (asm/tsc.h, through linux/timex.h).
  */
 #ifdef HAVE_SYSTEM_COUNTERVAL_USE_NSECS
-#define ICE_BACKPORT_SYSCOUNTER_ART_NS(system, ...) __VA_ARGS__
+#define ICE_BACKPORT_SYSCOUNTER_ART_NS(...) __VA_ARGS__
 #else
-/* convert_art_ns_to_tsc() is x86's (asm/tsc.h, through linux/timex.h). */
-#define ICE_BACKPORT_SYSCOUNTER_ART_NS(system, ...) \
-	(*(system) = convert_art_ns_to_tsc((system)->cycles))
+#define ICE_BACKPORT_SYSCOUNTER_ART_NS(...) \
+	(*system = convert_art_ns_to_tsc(system->cycles))
 #endif
 
 #endif

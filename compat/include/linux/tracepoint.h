@@ -15,9 +15,9 @@
  * defined __assign_str() for that stage.
  */
 #ifdef HAVE_ASSIGN_STR_ONE_ARG
-#define ICE_BACKPORT_ASSIGN_STR(dst, src) __assign_str(dst)
+#define ICE_BACKPORT_ASSIGN_STR(dst, ...) __assign_str(dst)
 #else
-#define ICE_BACKPORT_ASSIGN_STR(dst, src) __assign_str(dst, src)
+#define ICE_BACKPORT_ASSIGN_STR(dst, ...) __assign_str(dst, __VA_ARGS__)
 #endif
 
 #endif

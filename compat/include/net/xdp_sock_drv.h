@@ -129,10 +129,10 @@ static inline bool ice_backport_xsk_drop_multi_buf(struct xdp_buff *first)
 	return true;
 }
 
-#define ICE_BACKPORT_XSK_RUN_XDP(first, ...) \
-	(ice_backport_xsk_drop_multi_buf(first) ? XDP_DROP : (__VA_ARGS__))
+#define ICE_BACKPORT_XSK_RUN_XDP(run, ...) \
+	(ice_backport_xsk_drop_multi_buf(__VA_ARGS__) ? XDP_DROP : (run))
 #else
-#define ICE_BACKPORT_XSK_RUN_XDP(first, ...) __VA_ARGS__
+#define ICE_BACKPORT_XSK_RUN_XDP(run, ...) run
 #endif
 
 /*
