@@ -16,10 +16,10 @@
 
 /*
  * A static callback that only a table member some kernels lack refers
- * to (patches/0005): taking its address in a constant expression counts
- * as a use, so such kernels build it without "defined but not used".
- * Where the member exists this adds nothing.
+ * to (patches/0005): naming it in a compile-time check counts as a use,
+ * so such kernels build it without "defined but not used".  Where the
+ * member exists this adds nothing.
  */
-#define ICE_BACKPORT_KEEP(fn) static_assert(sizeof(&(fn)))
+#define ICE_BACKPORT_KEEP(fn) static_assert(!__same_type(fn, void))
 
 #endif /* _ICE_BACKPORT_COMPAT_H_ */

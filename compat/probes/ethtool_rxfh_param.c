@@ -11,13 +11,13 @@
 
 static int probe_get(struct net_device *dev, struct ethtool_rxfh_param *p)
 {
-	return p->rss_context;
+	return 0;
 }
 
 static int probe_set(struct net_device *dev, struct ethtool_rxfh_param *p,
 		     struct netlink_ext_ack *extack)
 {
-	return p->hfunc;
+	return 0;
 }
 
 const struct ethtool_ops probe = {

@@ -114,7 +114,6 @@ ethtool_forced_speed_maps_init(struct ethtool_forced_speed_map *maps, u32 size)
 #define ICE_BACKPORT_CAP_RSS_CTX_SUPPORTED
 #endif
 
-
 /*
  * probes/ethtool_rxfh_param.c: before 6.8 get_rxfh/set_rxfh take indir,
  * key and hfunc one by one, and no input transform exists (the

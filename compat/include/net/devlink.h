@@ -93,7 +93,6 @@ static_assert(1)
 #define ICE_BACKPORT_DEVLINK_PARAM_ADAPTERS(p) static_assert(sizeof(#p))
 #endif
 
-
 /*
  * probes/devl_register.c: before 6.3 a devlink instance is registered
  * without its lock, and devlink_unregister() waits for every reference
@@ -152,11 +151,15 @@ static inline int devl_nested_devlink_set(struct devlink *devlink,
 /*
  * probes/devlink_port_ops.c: before 6.4 the port callbacks are members
  * of struct devlink_ops.  The 6.4 structure, with the members ice fills,
- * lets ice's per-port tables compile; the ports register without them
- * (src/Kbuild, "devlink-port-ops": port split, and a VF's MAC address
- * through devlink port function, which "ip link set vf" still sets).
+ * lets ice's per-port tables compile; compat/devlink_port_ops.c records
+ * each port's table at registration, and ICE_BACKPORT_DEVLINK_PORT_OPS,
+ * which patches/0005 puts in ice_devlink_ops, routes split, unsplit and
+ * the port function's MAC address to it.  port_del and the port function
+ * state serve subfunctions only, which such kernels cannot carry.
  */
-#ifndef HAVE_DEVLINK_PORT_OPS
+#ifdef HAVE_DEVLINK_PORT_OPS
+#define ICE_BACKPORT_DEVLINK_PORT_OPS
+#else
 struct devlink_port_ops {
 	int (*port_split)(struct devlink *devlink, struct devlink_port *port,
 			  unsigned int count, struct netlink_ext_ack *extack);
@@ -179,14 +182,30 @@ struct devlink_port_ops {
 				 struct netlink_ext_ack *extack);
 };
 
-static inline int
-devl_port_register_with_ops(struct devlink *devlink,
-			    struct devlink_port *devlink_port,
-			    unsigned int port_index,
-			    const struct devlink_port_ops *ops)
-{
-	return devl_port_register(devlink, devlink_port, port_index);
-}
+int ice_backport_devl_port_register_with_ops(struct devlink *devlink,
+					     struct devlink_port *devlink_port,
+					     unsigned int port_index,
+					     const struct devlink_port_ops *ops);
+void ice_backport_devl_port_unregister(struct devlink_port *devlink_port);
+int ice_backport_port_split(struct devlink *devlink, struct devlink_port *port,
+			    unsigned int count, struct netlink_ext_ack *extack);
+int ice_backport_port_unsplit(struct devlink *devlink,
+			      struct devlink_port *port,
+			      struct netlink_ext_ack *extack);
+int ice_backport_port_fn_hw_addr_get(struct devlink_port *port, u8 *hw_addr,
+				     int *hw_addr_len,
+				     struct netlink_ext_ack *extack);
+int ice_backport_port_fn_hw_addr_set(struct devlink_port *port,
+				     const u8 *hw_addr, int hw_addr_len,
+				     struct netlink_ext_ack *extack);
+
+#define devl_port_register_with_ops ice_backport_devl_port_register_with_ops
+#define devl_port_unregister ice_backport_devl_port_unregister
+#define ICE_BACKPORT_DEVLINK_PORT_OPS					\
+	.port_split = ice_backport_port_split,				\
+	.port_unsplit = ice_backport_port_unsplit,			\
+	.port_function_hw_addr_get = ice_backport_port_fn_hw_addr_get,	\
+	.port_function_hw_addr_set = ice_backport_port_fn_hw_addr_set,
 #endif
 
 /*
@@ -203,16 +222,16 @@ devl_rate_node_create(struct devlink *devlink, void *priv, char *node_name,
 	return ERR_PTR(-EOPNOTSUPP);
 }
 
-static inline int ice_bp_devl_rate_leaf_create(struct devlink_port *port,
-					       void *priv,
-					       struct devlink_rate *parent)
+static inline int
+ice_backport_devl_rate_leaf_create(struct devlink_port *port, void *priv,
+				   struct devlink_rate *parent)
 {
 	if (parent)
 		return -EOPNOTSUPP;
 	return devl_rate_leaf_create(port, priv);
 }
 
-#define devl_rate_leaf_create ice_bp_devl_rate_leaf_create
+#define devl_rate_leaf_create ice_backport_devl_rate_leaf_create
 #endif
 
 /*

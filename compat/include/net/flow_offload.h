@@ -28,7 +28,6 @@ static inline bool flow_rule_has_enc_control_flags(const u32 enc_ctrl_flags,
 }
 #endif
 
-
 /*
  * probes/flow_action_rx_queue_mapping.c: before 6.3 tc cannot offload a
  * forward to an Rx queue (src/Kbuild, "tc-rx-queue"), so no rule carries
