@@ -13,21 +13,16 @@
 #include <linux/trace_events.h>
 #include <trace/stages/stage6_event_callback.h>
 
-struct probe_entry;
-void probe(struct probe_entry *entry, const char *src);
-
-struct probe_entry {
-	u32 __data_loc_name;
-};
-
-struct probe_offsets {
-	u32 name;
-	const char *name_ptr_;
-};
-
-void probe(struct probe_entry *entry, const char *src)
+void probe(void *record, const char *src);
+void probe(void *record, const char *src)
 {
-	struct probe_offsets __data_offsets = { .name_ptr_ = src };
+	struct probe_entry {
+		u32 __data_loc_name;
+	} *entry = record;
+	struct probe_offsets {
+		u32 name;
+		const char *name_ptr_;
+	} __data_offsets = { .name_ptr_ = src };
 
 	__assign_str(name);
 }
