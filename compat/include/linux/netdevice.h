@@ -38,4 +38,30 @@ static inline void netif_napi_set_irq(struct napi_struct *napi, int irq)
 #define ICE_BACKPORT_FDB_NOTIFIED_ARG
 #endif
 
+/*
+ * probes/xdp_metadata_ops.c, xdp_features.c, xdp_zc_max_segs.c: net_device
+ * members that older kernels lack.  patches/0010 wraps each assignment of
+ * ice's in the macro of its member: the statement itself where the member
+ * exists (upstream's tokens), nothing where it does not.  Nothing is lost:
+ * without xdp_metadata_ops no XDP program can ask for Rx metadata
+ * (src/Kbuild: xdp-rx-metadata), without xdp_features the core does not
+ * check them (XDP, redirect and AF_XDP zero-copy work all the same), and
+ * without xdp_zc_max_segs an AF_XDP frame is one buffer.
+ */
+#ifdef HAVE_XDP_METADATA_OPS
+#define ICE_BACKPORT_XDP_METADATA_OPS(...) __VA_ARGS__
+#else
+#define ICE_BACKPORT_XDP_METADATA_OPS(...) do { } while (0)
+#endif
+#ifdef HAVE_XDP_FEATURES
+#define ICE_BACKPORT_XDP_FEATURES(...) __VA_ARGS__
+#else
+#define ICE_BACKPORT_XDP_FEATURES(...) do { } while (0)
+#endif
+#ifdef HAVE_XDP_ZC_MAX_SEGS
+#define ICE_BACKPORT_XDP_ZC_MAX_SEGS(...) __VA_ARGS__
+#else
+#define ICE_BACKPORT_XDP_ZC_MAX_SEGS(...) do { } while (0)
+#endif
+
 #endif

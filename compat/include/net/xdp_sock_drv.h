@@ -89,4 +89,67 @@ static inline void ice_backport_xsk_buff_add_frag(struct xdp_buff *xdp)
 #define xsk_buff_add_frag(xdp) ice_backport_xsk_buff_add_frag(xdp)
 #endif
 
+/*
+ * probes/xsk_multi_buffer.c: before 6.6 an AF_XDP frame is one buffer and
+ * nothing links a frame's further buffers to its first, so
+ * xsk_buff_free(first) would free the first only.  A frame the hardware
+ * spreads over several zero-copy buffers is dropped, as a kernel without
+ * multi-buffer AF_XDP cannot deliver it, and none of its buffers leaks:
+ * each further buffer goes back to the pool as soon as the driver adds it
+ * (ice_add_xsk_frag() has already marked the first as having frags), and
+ * patches/0011 drops the first instead of running the XDP program on it;
+ * ice then frees it as for XDP_DROP.  The frags flag is cleared on the
+ * way, since the pool of these kernels does not reset it when it hands
+ * the buffer out again.  xsk_buff_get_frag() is only asked for the frags
+ * of a frame sent back by XDP_TX, which such a frame never reaches.
+ */
+#ifndef HAVE_XSK_MULTI_BUFFER
+#ifdef CONFIG_XDP_SOCKETS
+static inline void ice_backport_xsk_buff_add_frag(struct xdp_buff *xdp)
+{
+	xsk_buff_free(xdp);
+}
+#else
+static inline void ice_backport_xsk_buff_add_frag(struct xdp_buff *xdp)
+{
+}
+#endif
+#define xsk_buff_add_frag(xdp) ice_backport_xsk_buff_add_frag(xdp)
+
+static inline struct xdp_buff *xsk_buff_get_frag(struct xdp_buff *first)
+{
+	return NULL;
+}
+
+static inline bool ice_backport_xsk_drop_multi_buf(struct xdp_buff *first)
+{
+	if (likely(!xdp_buff_has_frags(first)))
+		return false;
+	xdp_buff_clear_frags_flag(first);
+	return true;
+}
+
+#define ICE_BACKPORT_XSK_RUN_XDP(run, ...) \
+	(ice_backport_xsk_drop_multi_buf(__VA_ARGS__) ? XDP_DROP : (run))
+#else
+#define ICE_BACKPORT_XSK_RUN_XDP(run, ...) run
+#endif
+
+/*
+ * probes/xsk_pool_fill_cb.c: since 6.8 an AF_XDP buffer carries a control
+ * block for the driver (xdp_buff_xsk->cb), where ice keeps the Rx
+ * descriptor of each buffer (struct ice_xdp_buff) for the XDP Rx metadata
+ * kfuncs.  Before, the member after the xdp_buff is the buffer's own DMA
+ * address (xdp_buff_xsk->dma, which the pool sets once per chunk in
+ * aligned mode): storing the descriptor there would hand the hardware a
+ * kernel pointer as the next packet address of that chunk.  patches/0011
+ * wraps that store; without the control block it is left out (no XDP
+ * program can read the metadata there anyway).
+ */
+#ifdef HAVE_XSK_POOL_FILL_CB
+#define ICE_BACKPORT_XSK_CB(...) __VA_ARGS__
+#else
+#define ICE_BACKPORT_XSK_CB(...) do { } while (0)
+#endif
+
 #endif

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * HAVE_ASSIGN_STR_ONE_ARG: a trace event's __assign_str() takes the field
+ * only; __string() already recorded the source.
+ * Upstream: v6.10, 2c92ca849fcc ("tracing/treewide: Remove second
+ * parameter of __assign_str()").
+ * Shim: compat/include/linux/tracepoint.h.
+ *
+ * The probe stands where TP_fast_assign() runs (stage 6 of the trace
+ * event machinery) with the two names that stage uses, __entry's record
+ * and __data_offsets; only the macro's arity decides.
+ */
+#include <linux/trace_events.h>
+#include <trace/stages/stage6_event_callback.h>
+
+void probe(void *record, const char *src);
+void probe(void *record, const char *src)
+{
+	struct probe_entry {
+		u32 __data_loc_name;
+	} *entry = record;
+	struct probe_offsets {
+		u32 name;
+		const char *name_ptr_;
+	} __data_offsets = { .name_ptr_ = src };
+
+	__assign_str(name);
+}
