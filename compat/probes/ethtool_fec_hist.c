@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * HAVE_ETHTOOL_FEC_HIST: ethtool_ops.get_fec_stats takes a third argument,
- * the FEC error histogram.  Upstream: v6.17 ("ethtool: add FEC bins
- * histogram report").
+ * the FEC error histogram.  Upstream: v6.18 ("ethtool: add FEC bins
+ * histogramm report", upstream's spelling; posted to net-next in September
+ * 2025, after the v6.17 merge window).
  * Used by patches/0004.  Shim: compat/include/linux/ethtool.h
  */
 #include <linux/ethtool.h>

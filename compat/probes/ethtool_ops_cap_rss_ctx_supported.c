@@ -3,7 +3,8 @@
  * HAVE_ETHTOOL_OPS_CAP_RSS_CTX_SUPPORTED: struct ethtool_ops has the
  * cap_rss_ctx_supported bit, with which a driver without the
  * create_rxfh_context ops accepted rss_context in set_rxfh.
- * Upstream: v6.14 ("net: ethtool: remove the compat code for _rxfh_context ops")
+ * Upstream: v6.17, 4e655028c29f ("net: ethtool: remove the compat code for
+ * _rxfh_context ops")
  * removed it: on those kernels ice's ADQ RSS contexts cannot be set
  * through ethtool; the default context works as before.
  * Used by patches/0004.  Shim: compat/include/linux/ethtool.h

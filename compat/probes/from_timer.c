@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * HAVE_FROM_TIMER: from_timer() exists.  Upstream: v6.16 renamed it
- * timer_container_of() ("treewide, timers: Rename from_timer() to
- * timer_container_of()") and removed the old name.
+ * HAVE_FROM_TIMER: from_timer() exists.  Upstream: v6.16, 41cb08555c41
+ * ("treewide, timers: Rename from_timer() to timer_container_of()")
+ * renamed it and removed the old name.
  * Shim: compat/include/linux/timer.h.
  */
 #include <linux/timer.h>
