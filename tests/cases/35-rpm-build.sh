@@ -48,7 +48,9 @@ echo "/$src: $(find "$tmp/x/$src" -type f | wc -l) files, the same as the .deb's
 # Negative control: a changed input must change the bytes.
 copy=$(repo_copy)
 cp -R "$top/src/." "$copy/src/"
-sed -i '/^7\.3\.4+deb13-amd64 /s/pending$/supported/' "$copy/kernels.list"
+# The first kernel of the matrix changes state (supported <-> pending).
+awk '!done && !/^#/ && NF == 6 { sub(/supported$/, "pending") || sub(/pending$/, "supported"); done = 1 } 1' \
+	"$top/kernels.list" >"$copy/kernels.list"
 cmp -s "$top/kernels.list" "$copy/kernels.list" && fail "could not change kernels.list for the negative control"
 # shellcheck disable=SC2046
 set -- $(ICE_BP_TOPDIR=$copy "$copy/scripts/build-rpm" "$tmp/c")
