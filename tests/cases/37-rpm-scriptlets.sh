@@ -18,12 +18,6 @@
 kver=6.12.117+deb13-amd64
 broken=6.12.117+deb13-rt-amd64
 version=$(cat "$top/VERSION")
-# shellcheck disable=SC2046 # two words: id and headers package
-set -- $(unsupported_kernel trixie)
-[ $# -eq 2 ] || fail "kernels.list has no unsupported kernel for a trixie root"
-ukver=$1
-uheaders=$2
-
 # shellcheck disable=SC2046 # two paths without blanks
 set -- $("$top/scripts/build-rpm" "$tmp/rpm")
 rpm1=$1
@@ -53,7 +47,20 @@ rpm -qp --scripts "$bad" | sed -n '/^preuninstall/,/^postuninstall/p' | grep -q 
 	fail "the negative control's %preun still tests for erase: the spec changed, update the sed"
 rpm4=$(next 3 -e '')
 
-deb_root trixie "linux-headers-$kver" "linux-headers-$broken" "$uheaders"
+deb_root trixie "linux-headers-$kver" "linux-headers-$broken"
+# The unsupported kernel is looked up in the root: once every trixie
+# kernel of kernels.list is supported, it is one of the root's apt sources
+# that kernels.list does not list, and its headers are installed here.
+# shellcheck disable=SC2046 # two words: id and headers package
+set -- $(unsupported_kernel trixie)
+[ $# -eq 2 ] || fail "found no unsupported kernel to install in the trixie root"
+ukver=$1
+uheaders=$2
+echo "unsupported kernel: $ukver ($uheaders)"
+# shellcheck disable=SC2016 # dpkg-query's format, not ours
+in_root dpkg-query -W -f='${Status}' "$uheaders" 2>/dev/null | grep -q 'ok installed' ||
+	apt_root uheaders.log -o Dir::Cache::Archives=/var/cache/apt/own-archives/ install "$uheaders" ||
+	fail "apt could not install $uheaders in the root"
 # The scratch roots of a release share one download cache, whose lock
 # another test's apt holds for as long as its DKMS builds: download into a
 # cache of this root's own.
