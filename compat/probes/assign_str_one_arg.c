@@ -9,6 +9,10 @@
  * The probe stands where TP_fast_assign() runs (stage 6 of the trace
  * event machinery) with the two names that stage uses, __entry's record
  * and __data_offsets; only the macro's arity decides.
+ *
+ * Probe-alone: stage6_event_callback.h redefines __field, __string,
+ * __assign_str and more for the one trace header that includes it; in the
+ * batch those would reach every header included after it.
  */
 #include <linux/trace_events.h>
 #include <trace/stages/stage6_event_callback.h>

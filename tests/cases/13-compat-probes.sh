@@ -87,7 +87,7 @@ expect_fail "$tmp/broken.log" "build environment is broken" sh "$repo/compat/run
 # A tree with only the two probes above keeps this quick.
 mini=$tmp/mini
 mkdir -p "$mini/probes"
-cp "$repo/compat/run-probes" "$mini/"
+cp "$repo/compat/run-probes" "$repo/compat/probe-errors.awk" "$mini/"
 cp "$repo/compat/probes/zz_present.c" "$repo/compat/probes/zz_absent.c" "$mini/probes/"
 export ICE_BP_PROBE_CACHE="$tmp/cache"
 sh "$mini/run-probes" "$ksrc" "$tmp/c1" >"$tmp/c1.out"
@@ -100,3 +100,39 @@ sh "$mini/run-probes" "$ksrc" "$tmp/c3" | tee "$tmp/c3.out"
 grep -q cached "$tmp/c3.out" && fail "a changed probe was served from the cache"
 grep -qx '#define HAVE_ZZ_ABSENT 1' "$tmp/c3/config.h" || fail "the changed probe's new answer is not in config.h"
 echo "the cache serves an unchanged kernel and probes again when a probe changes"
+unset ICE_BP_PROBE_CACHE
+
+# The batch (one translation unit for all probes) decides as each probe
+# alone does; scripts/probe-agree is what checks that on every kernel of
+# the matrix (scripts/probe-matrix, test 15).  Shown failing: a probe that
+# calls an API without including its header passes in the batch, where
+# another probe included it, and fails alone.
+cat >"$mini/probes/zz_leaning.c" <<'EOF'
+void probe(struct net_device *dev);
+void probe(struct net_device *dev)
+{
+	netif_carrier_on(dev);
+}
+EOF
+sh "$mini/run-probes" "$ksrc" "$tmp/b" >/dev/null
+ICE_BP_PROBE_MODE=each sh "$mini/run-probes" "$ksrc" "$tmp/e" >/dev/null
+grep -qx '#define HAVE_ZZ_LEANING 1' "$tmp/b/config.h" || fail "the leaning probe did not pass in the batch"
+expect_fail "$tmp/agree.log" 'HAVE_ZZ_LEANING (present in the batch, missing alone)' \
+	"$top/scripts/probe-agree" "$tmp/b/config.h" "$tmp/e/config.h"
+echo "caught: a probe that passes only beside the others"
+rm "$mini/probes/zz_leaning.c"
+
+# A message the batch cannot tie to one probe (here a fatal error: a
+# quoted include the header test does not see) makes run-probes decide
+# nothing from the batch and probe each alone, with the same answers.
+cat >"$mini/probes/zz_fatal.c" <<'EOF'
+#include "zz_no_such_header.h"
+int probe;
+EOF
+sh "$mini/run-probes" "$ksrc" "$tmp/f" >"$tmp/f.out" 2>&1
+grep -q 'not tied to one probe.*probing each alone' "$tmp/f.out" || fail "the fatal error did not make the runner probe each alone"
+for want in '#define HAVE_ZZ_PRESENT 1' '#define HAVE_ZZ_ABSENT 1' '/* #undef HAVE_ZZ_FATAL */'; do
+	grep -qxF "$want" "$tmp/f/config.h" ||
+		fail "probing each alone after the batch gave wrong answers: $(grep HAVE "$tmp/f/config.h" | tr '\n' ' ')"
+done
+echo "a batch message tied to no probe: each probe is compiled alone, with the right answers"
