@@ -7,16 +7,25 @@
 # top-level names became <name>__probe*.  Output: one line a message
 # line, "<name>\t<line>" when the line belongs to a diagnostic of probe
 # <name>, "?\t<line>" when a diagnostic cannot be tied to exactly one
-# probe.  The caller then trusts nothing of the batch and probes each
-# file alone.
+# probe (the caller then trusts nothing of the batch and probes each file
+# alone), and "!\t<word>" for each word whose diagnostic the compiler
+# gives once a translation unit (below).
 #
 # A diagnostic (error or warning; -Werror makes each warning fail the
 # probe) belongs to the probe whose file it points at; else to the probe
 # whose function it is in ("In function 'x__probe...'"); else to the
 # probe named by the notes that follow it (the macro expansion sites of a
-# header's macro); else to the probe file of the include chain printed
-# before it (a header that does not parse).  A fatal error stops the
-# compiler before the later probes, so it is never attributed.
+# header's macro).  One found only through the include chain printed
+# before it is a header that does not parse, which every later probe
+# including that header would meet alone but not in the batch (the header
+# is parsed once): not attributed.  Nor is a fatal error, which stops the
+# compiler before the later probes.
+#
+# gcc reports an identifier undeclared at file scope, and the implicit
+# declaration of a function, only the first time: a later probe using the
+# same name (or a macro of the notes that led to it) compiles silently in
+# the batch.  Those words are printed, and the caller compiles each
+# probe that passed in the batch and names one of them alone.
 
 # probe_of(s): the probe whose renamed copy s names, or "".
 function probe_of(s) {
@@ -34,25 +43,32 @@ function flush(   i, who) {
 		who = infn
 	if (who == "")
 		who = note
-	if (who == "")
-		who = chain
 	if (who == "" || fatal)
 		who = "?"
 	for (i = 1; i <= n; i++)
 		printf "%s\t%s\n", who, buf[i]
-	n = 0
+	for (i = 1; i <= nw; i++)
+		printf "!\t%s\n", words[i]
+	n = nw = 0
 	own = note = ""
+	once = 0
 }
 
-# Context lines: which function, which include chain.
+# quoted(s): the first name between quotes in s (gcc's quotes are
+# typographic in a UTF-8 locale, ASCII in C).
+function quoted(s) {
+	gsub(/\342\200[\230\231]/, "'", s)
+	if (match(s, /'[A-Za-z0-9_]+'/))
+		return substr(s, RSTART + 1, RLENGTH - 2)
+	return ""
+}
+
+# Context lines: the include chain (skipped: see above), the function.
 /^In file included from / {
 	flush()
-	chain = ""
 	chaining = 1
 }
 chaining {
-	if (chain == "" && probe_of($0) != "")
-		chain = probe_of($0)
 	if ($0 !~ /,$/)
 		chaining = 0
 	next
@@ -80,6 +96,11 @@ chaining {
 	if (match($0, /ice_bp_probe_header_missing [A-Za-z0-9_]+/))
 		own = substr($0, RSTART + 28, RLENGTH - 28)
 	buf[++n] = $0
+	if ($0 ~ /undeclared here \(not in a function\)|implicit declaration of function/) {
+		once = 1
+		if (quoted($0) != "")
+			words[++nw] = quoted($0)
+	}
 	next
 }
 /^compilation terminated/ {
@@ -88,6 +109,8 @@ chaining {
 n > 0 {
 	if (note == "" && $0 ~ /: note: / && probe_of($0) != "")
 		note = probe_of($0)
+	if (once && $0 ~ /: note: in expansion of macro / && quoted($0) != "")
+		words[++nw] = quoted($0)
 	buf[++n] = $0
 	next
 }

@@ -122,6 +122,21 @@ expect_fail "$tmp/agree.log" 'HAVE_ZZ_LEANING (present in the batch, missing alo
 echo "caught: a probe that passes only beside the others"
 rm "$mini/probes/zz_leaning.c"
 
+# gcc reports an identifier undeclared at file scope once a translation
+# unit: the second probe that uses it is silent in the batch.  It must be
+# compiled alone, and read as missing too.
+for p in zz_once_a zz_once_b; do
+	printf '#include <linux/netdevice.h>\nint probe = ICE_BP_NO_SUCH_CONSTANT;\n' >"$mini/probes/$p.c"
+done
+sh "$mini/run-probes" "$ksrc" "$tmp/o" | tee "$tmp/o.out"
+for p in ZZ_ONCE_A ZZ_ONCE_B; do
+	grep -qxF "/* #undef HAVE_$p */" "$tmp/o/config.h" ||
+		fail "HAVE_$p: an identifier undeclared in two probes read as present in the second"
+done
+grep -q 'compiled alone' "$tmp/o.out" || fail "no probe was compiled alone"
+echo "an identifier gcc reports once: both probes that use it read as missing"
+rm "$mini/probes/zz_once_a.c" "$mini/probes/zz_once_b.c"
+
 # A message the batch cannot tie to one probe (here a fatal error: a
 # quoted include the header test does not see) makes run-probes decide
 # nothing from the batch and probe each alone, with the same answers.
