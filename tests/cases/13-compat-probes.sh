@@ -75,7 +75,7 @@ grep -qx 'HAVE_ZZ_PRESENT := y' "$tmp/out/config.mk" || fail "config.mk lacks a 
 grep -q 'ice_bp_no_such_function' "$tmp/out/probes/zz_absent.log" ||
 	fail "the missing API failed for another reason: $(head -n 3 "$tmp/out/probes/zz_absent.log")"
 n=$(grep -c '^#define' "$tmp/out/config.h")
-echo "against $kver: $n APIs present; $(sed -n 's/.*present, //p' "$tmp/probes.out")"
+echo "against $kver: $n APIs present; $(sed -n 's/.*present //p' "$tmp/probes.out")"
 
 # A broken build environment must stop the runner, not read as "all missing".
 mkdir -p "$tmp/broken"
