@@ -54,10 +54,9 @@ function flush(   i, who) {
 	once = 0
 }
 
-# quoted(s): the first name between quotes in s (gcc's quotes are
-# typographic in a UTF-8 locale, ASCII in C).
+# quoted(s): the first name between quotes in s (run-probes has gcc
+# speak the C locale: ASCII quotes).
 function quoted(s) {
-	gsub(/\342\200[\230\231]/, "'", s)
 	if (match(s, /'[A-Za-z0-9_]+'/))
 		return substr(s, RSTART + 1, RLENGTH - 2)
 	return ""
