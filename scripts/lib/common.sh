@@ -55,13 +55,20 @@ kernel_version() {
 	printf '%s\n' "$1" | sed -E 's/-(rt-|cloud-)?amd64$//'
 }
 
-# kernel_entry ID: set k_suite, k_headers, k_image, k_root and k_state
-# from the line of kernels.list whose id is ID, or stop.
+# kernels ARGS...: the one reader of kernels.list (tools/lib/kernels).
+kernels() {
+	"$ICE_BP_TOPDIR/tools/lib/kernels" "$@"
+}
+
+# kernel_entry RELEASE: set k_line, k_suite, k_headers, k_image, k_root of
+# a release of a verified line of kernels.list (any point release and
+# flavour, in the sample or not), and k_cases (full, build; empty when it
+# is not in the test sample), or stop.
 kernel_entry() {
-	# shellcheck disable=SC2046 # the line's columns, none with blanks
-	set -- $(awk -v k="$1" '!/^#/ && $1 == k { print; exit }' "$ICE_BP_TOPDIR/kernels.list")
-	[ $# -eq 6 ] || die "kernel '${1:-}' is not in kernels.list (or its line is not 6 columns)" \
-		"use one of: $(awk '!/^#/ && NF { printf "%s ", $1 }' "$ICE_BP_TOPDIR/kernels.list")"
+	k_line=$(kernels get "$1" line) || die "kernel '$1' is in no verified line of kernels.list" \
+		"use a release of a verified line: $(kernels sample | tr '\n' ' ')"
 	# shellcheck disable=SC2034 # read by the scripts that call this
-	k_suite=$2 k_headers=$3 k_image=$4 k_root=$5 k_state=$6
+	k_suite=$(kernels get "$1" suites) k_root=$(kernels get "$1" root) \
+		k_headers=linux-headers-$1 k_image=linux-image-$1 \
+		k_cases=$(kernels get "$1" cases 2>/dev/null || true)
 }
