@@ -39,11 +39,13 @@ fx_kernel() {
 		"$1" "$(printf '%s' "$1" | cksum | cut -d' ' -f1)" "$1" >"$fc/$(cmd_key modinfo "/lib/modules/$1/kernel/drivers/net/ethernet/intel/ice/ice.ko.xz")"
 }
 
-# fx_package: ice-backport-dkms is installed (its source and dkms.conf).
+# fx_package: ice-backport-dkms is installed (its source, dkms.conf and
+# the kernel policy beside it).
 fx_package() {
 	p=$fx/usr/src/ice-backport-$fx_version
 	mkdir -p "$p"
-	"$top/scripts/dkms-conf" | sed "s/#MODULE_VERSION#/$fx_version/g" >"$p/dkms.conf"
+	sed "s/#MODULE_VERSION#/$fx_version/g" "$top/dkms.conf" >"$p/dkms.conf"
+	cp "$top/tools/lib/kernels" "$top/kernels.list" "$p/"
 	cp "$top/src/PROVENANCE" "$p/PROVENANCE" 2>/dev/null || echo "ice-backport $fx_version" >"$p/PROVENANCE"
 }
 

@@ -6,7 +6,7 @@
 # .deb's), and /usr/src/ice-backport-<version>/ holds exactly the tree the
 # .deb installs.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
-command -v rpmbuild >/dev/null && command -v dpkg-buildpackage >/dev/null && command -v dh_dkms >/dev/null ||
+command -v rpmbuild >/dev/null && command -v dpkg-buildpackage >/dev/null ||
 	[ "$(id -u)" = 0 ] || skip "packaging tools missing and not root to install them"
 [ -f "$top/src/PROVENANCE" ] || "$top/scripts/import-upstream"
 version=$(cat "$top/VERSION")

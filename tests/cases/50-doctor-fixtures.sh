@@ -114,21 +114,51 @@ mkdir -p "$fx/lib/modules/6.12.117+deb13-rt-amd64/build"
 log=/var/lib/dkms/ice-backport/$fx_version/6.12.117+deb13-rt-amd64/x86_64/log/make.log
 mkdir -p "$(dirname "$fx$log")"
 echo "error: implicit declaration" >"$fx$log"
-# A kernel of the matrix that is not supported (yet): DKMS skips it.
-unsup=$(awk '!/^#/ && NF == 6 && $6 != "supported" { print $1; exit }' "$top/kernels.list")
-[ -n "$unsup" ] || fail "kernels.list has no kernel that is not supported"
+# A kernel outside the policy's range (Debian 11's 5.10): DKMS skips it.
+unsup=5.10.0-46-amd64
+[ "$(kernels tier-of "$unsup")" = outside ] || fail "$unsup is not outside the kernel policy"
 fx_kernel "$unsup"
 mkdir -p "$fx/lib/modules/$unsup/build"
 doctor dkmsfail doctor --json
 expect_rc dkmsfail 1
 expect dkmsfail "sorted((k['kernel'], k['state']) for k in d['dkms']['kernels'])" \
-	"$(python3 -c 'import sys; print(sorted([(sys.argv[1], "unsupported"), ("6.12.117+deb13-amd64", "installed"), ("6.12.117+deb13-rt-amd64", "failed")]))' "$unsup")"
+	"$(python3 -c 'import sys; print(sorted([(sys.argv[1], "refused"), ("6.12.117+deb13-amd64", "installed"), ("6.12.117+deb13-rt-amd64", "failed")]))' "$unsup")"
 expect dkmsfail "[k['log'] for k in d['dkms']['kernels'] if k['state'] == 'failed']" "['$log']"
+expect dkmsfail "sorted((k['kernel'], k['tier']) for k in d['dkms']['kernels'])" \
+	"$(python3 -c 'import sys; print(sorted([(sys.argv[1], "outside"), ("6.12.117+deb13-amd64", "verified"), ("6.12.117+deb13-rt-amd64", "verified")]))' "$unsup")"
 has_finding dkmsfail action dkms
 echo "-- control: DKMS installed it for that kernel too"
 fx_dkms_installed 6.12.117+deb13-rt-amd64
 doctor dkmsfail doctor --json
 expect_rc dkmsfail 0
+
+echo "== a package upgrade whose build failed on one kernel: it keeps the old module"
+fx_healthy keptold
+fx_kernel 6.14.0-29-generic
+fx_dkms_installed 6.14.0-29-generic
+# The module that kernel keeps is the replaced package's.
+fx_version_old=6.12.117.0
+sed -i "s/^version: .*/version:        $fx_version_old/" "$fc/$(cmd_key modinfo /lib/modules/6.14.0-29-generic/updates/dkms/ice.ko.xz)"
+mkdir -p "$fx/var/log/ice-backport"
+echo "$fx_version.new" >"$fx/var/log/ice-backport/6.14.0-29-generic.failed"
+echo "error: no member named 'x'" >"$fx/var/log/ice-backport/6.14.0-29-generic.log"
+doctor keptold doctor --json
+expect_rc keptold 1
+expect keptold "[(k['state'], k['tier'], k['module_version'], k['log']) for k in d['dkms']['kernels'] if k['kernel'] == '6.14.0-29-generic']" \
+	"[('kept-old', 'in-range', '$fx_version_old', '/var/log/ice-backport/6.14.0-29-generic.log')]"
+has_finding keptold action dkms
+
+echo "== the operator narrows the policy to verified lines: an in-range kernel is refused"
+fx_healthy narrow
+fx_kernel 6.14.0-29-generic
+mkdir -p "$fx/lib/modules/6.14.0-29-generic/build" "$fx/etc/ice-backport"
+doctor narrow doctor --json
+expect_rc narrow 1
+expect narrow "[k['state'] for k in d['dkms']['kernels'] if k['kernel'] == '6.14.0-29-generic']" "['failed']"
+echo "accept = verified" >"$fx/etc/ice-backport/policy.conf"
+doctor narrow doctor --json
+expect_rc narrow 0
+expect narrow "[k['state'] for k in d['dkms']['kernels'] if k['kernel'] == '6.14.0-29-generic']" "['refused']"
 
 echo "== no E800 adapter"
 fx_new none 6.12.117+deb13-amd64 6.12.117-1

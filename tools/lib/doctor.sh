@@ -38,6 +38,8 @@ finding() {
 facts_kernel() {
 	kver=$(rd /proc/sys/kernel/osrelease | head -n 1)
 	[ -n "$kver" ] || kver=$(run uname -r || true)
+	# Its tier in the kernel policy (tools/lib/kernels, ice-backport tier).
+	ktier=$(sh "$data/kernels" tier-of "$kver" 2>/dev/null || echo unknown)
 	procver=$(rd /proc/version | head -n 1)
 	# Debian's kernels say their source version: "... Debian 6.12.117-1 (...)".
 	upver=$(printf '%s\n' "$procver" | sed -n 's/.* Debian \([0-9][0-9.]*\)[-~].*/\1/p' | head -n 1)
@@ -118,21 +120,35 @@ facts_module() {
 }
 
 # ---- DKMS state of the package for every installed kernel ---------------
+# Each kernel: its tier in the kernel policy, and whether the module is
+# installed, refused by the policy, not built for want of headers, or
+# failed (ice-backport autoinstall keeps the log in /var/log/ice-backport).
+# The policy is the installed tree's (its kernels script and kernels.list),
+# read with the operator's policy file under the same root.
 facts_dkms() {
-	pkg_dir=$(first_file "$R"/usr/src/ice-backport-* || true)
-	pkg_ver='' regex=''
+	pkg_dir=$(first_file "$R"/usr/src/ice-backport-*/dkms.conf || true)
+	pkg_dir=${pkg_dir%/dkms.conf}
+	pkg_ver=''
 	[ -n "$pkg_dir" ] || return 0
 	pkg_ver=${pkg_dir##*/ice-backport-}
-	regex=$(sed -n 's/^BUILD_EXCLUSIVE_KERNEL="\(.*\)"$/\1/p' "$pkg_dir/dkms.conf" 2>/dev/null | head -n 1)
+	policy=$pkg_dir/kernels
+	[ -f "$policy" ] || policy=$data/kernels
 	for d in "$R"/lib/modules/*/; do
 		[ -d "$d" ] || continue
 		k=$(basename "$d")
 		[ -d "$d/kernel" ] || [ -e "$d/build" ] || [ -d "$d/updates" ] || continue
-		log=
-		if ls "$d"/updates/dkms/ice.ko* >/dev/null 2>&1; then
+		log='' why='' have=''
+		tier=$(ICE_BP_ROOT=$R sh "$policy" tier-of "$k" 2>/dev/null || echo unknown)
+		ko=$(first_file "$d"updates/dkms/ice.ko* || true)
+		[ -z "$ko" ] || have=$(modinfo_of "${ko#"$R"}" | field version || true)
+		failed=$R/var/log/ice-backport/$k.failed
+		if [ -f "$failed" ]; then
+			log=/var/log/ice-backport/$k.log
+			if [ -n "$ko" ]; then state=kept-old; else state=failed; fi
+		elif [ -n "$ko" ]; then
 			state=installed
-		elif [ -n "$regex" ] && ! printf '%s\n' "$k" | grep -Eq "$regex"; then
-			state=unsupported
+		elif ! why=$(ICE_BP_ROOT=$R sh "$policy" accepts "$k" 2>/dev/null); then
+			state=refused
 		elif [ ! -e "$d/build" ]; then
 			state=no-headers
 		else
@@ -141,7 +157,9 @@ facts_dkms() {
 				"$R/var/lib/dkms/ice-backport/$pkg_ver/build/make.log" || true)
 			log=${log#"$R"}
 		fi
-		printf '%s\t%s\t%s\n' "$k" "$state" "$log" >>"$dtmp/dkms"
+		# '-' for an empty field: read splits on tabs as on blanks, and
+		# would merge two of them.
+		printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$k" "$state" "${log:--}" "$tier" "${have:--}" "${why:--}" >>"$dtmp/dkms"
 	done
 }
 
@@ -331,10 +349,20 @@ judge() {
 	if [ -z "$pkg_ver" ]; then
 		finding info dkms "ice-backport-dkms is not installed"
 	else
-		while IFS=$TAB read -r k state log; do
+		while IFS=$TAB read -r k state log tier have why; do
+			[ "$log" != - ] || log=''
 			case $state in
-			installed) finding ok dkms "ice-backport $pkg_ver is installed for $k" ;;
-			unsupported) finding info dkms "$k is skipped: not a kernel ice-backport $pkg_ver supports; it keeps its own ice" ;;
+			installed)
+				if [ "$have" = "$pkg_ver" ]; then
+					finding ok dkms "ice-backport $pkg_ver is installed for $k ($tier kernel)"
+				else
+					finding action dkms "$k runs ice-backport $have, not the installed package's $pkg_ver ($tier kernel)" \
+						"ice-backport autoinstall $k"
+				fi
+				;;
+			kept-old) finding action dkms "the build of ice-backport $pkg_ver for $k failed ($tier kernel); $k keeps ice-backport $have; build log: $log" \
+				"read the log; ice-backport autoinstall $k; send a support bundle if it fails again" ;;
+			refused) finding info dkms "$k is skipped by the kernel policy: $why; it keeps its own ice" ;;
 			no-headers)
 				if [ "$k" = "$kver" ]; then
 					finding action dkms "ice-backport $pkg_ver is not built for the running kernel $k: its headers are not installed" "apt install linux-headers-$k"
@@ -342,8 +370,8 @@ judge() {
 					finding info dkms "ice-backport $pkg_ver is not built for $k: its headers are not installed"
 				fi
 				;;
-			failed) finding action dkms "DKMS did not build or install ice-backport $pkg_ver for $k (supported, headers installed); build log: ${log:-none kept}" \
-				"read the log; dkms install ice-backport/$pkg_ver -k $k; send a support bundle if it fails again" ;;
+			failed) finding action dkms "DKMS did not build or install ice-backport $pkg_ver for $k ($tier kernel, headers installed); it keeps its own ice; build log: ${log:-none kept}" \
+				"read the log; ice-backport autoinstall $k; send a support bundle if it fails again" ;;
 			esac
 		done <"$dtmp/dkms"
 	fi
@@ -408,7 +436,7 @@ doctor_human() {
 	esac
 	echo "ice-backport doctor $tool_version: $head (exit $doctor_exit)"
 	echo
-	echo "kernel       $kver${upsrc:+ ($upsrc)}; own ice: ${intree:-none}; Rx leak: $leak"
+	echo "kernel       $kver${upsrc:+ ($upsrc)}; tier: $ktier; own ice: ${intree:-none}; Rx leak: $leak"
 	if [ "$loaded" = yes ]; then
 		echo "loaded ice   $which, version ${lver:-none}, srcversion ${lsrc:-none}, taint '${ltaint}'"
 	else
@@ -416,7 +444,7 @@ doctor_human() {
 	fi
 	echo "DKMS ice     ${dkms_ko:-none}${dkms_ver:+, version $dkms_ver}${dkms_upstream:+, from $dkms_upstream}"
 	if [ -n "$pkg_ver" ]; then
-		echo "package      ice-backport $pkg_ver:$(awk -F"$TAB" '{ printf " %s %s%s;", $1, $2, ($3 != "" ? " (log " $3 ")" : "") }' "$dtmp/dkms")"
+		echo "package      ice-backport $pkg_ver:$(awk -F"$TAB" '{ printf " %s %s %s%s;", $1, $4, $2, ($3 != "-" ? " (log " $3 ")" : "") }' "$dtmp/dkms")"
 	else
 		echo "package      not installed"
 	fi
@@ -493,6 +521,7 @@ doctor_json() {
 	printf '\n'
 	jo kernel
 	jf release "$kver"
+	jf tier "$ktier"
 	jf source_version "$upsrc"
 	jf own_ice "$intree"
 	jf own_ice_vermagic "$intree_vermagic"
@@ -518,11 +547,17 @@ doctor_json() {
 	jf package "$pkg_ver"
 	printf ',"kernels":['
 	sep=
-	while IFS=$TAB read -r k state log; do
+	while IFS=$TAB read -r k state log tier have why; do
+		[ "$log" != - ] || log=''
+		[ "$have" != - ] || have=''
+		[ "$why" != - ] || why=''
 		printf '%s{' "$sep"
 		jsep=
 		jf kernel "$k"
+		jf tier "$tier"
 		jf state "$state"
+		jf module_version "$have"
+		jf policy "$why"
 		jf log "$log"
 		printf '}'
 		sep=,

@@ -1,0 +1,283 @@
+# shellcheck shell=sh
+# The package's one way of having DKMS build ice-backport, shared by the
+# .deb (postinst, prerm), the .rpm (%post, %preun) and the kernel hooks
+# the packages install (/etc/kernel/postinst.d, header_postinst.d, and
+# kernel-install's install.d on RPM hosts).  Sourced by tools/ice-backport.
+#
+# Why not dh_dkms's common.postinst and `dkms autoinstall`:
+# - a failed build there exits non-zero: the package is left
+#   half-configured and every later apt run fails (Debian bug 1037425 for
+#   the headers' hook), while the RPM only warns;
+# - on a host that dkms does not take for a chroot, common.postinst builds
+#   for the running and the newest kernel only, and an upgrade's prerm has
+#   removed the module from all of them first: the kernels in between are
+#   left without it;
+# - dkms 3.0.10 and 3.2 take different branches for the same events.
+# Here: every installed kernel that has headers and that the kernel policy
+# accepts is built for; a failed build warns (kernel, log, retry command)
+# and never fails the caller; a kernel that had the module keeps one until
+# the new version is installed in its place.
+
+
+DKMS_NAME=ice-backport
+
+# dk_say MESSAGE: what happens, for the apt/dnf log.
+dk_say() {
+	printf '%s: %s\n' "$DKMS_NAME" "$*"
+}
+
+dk_warn() {
+	printf '%s: warning: %s\n' "$DKMS_NAME" "$*" >&2
+}
+
+# dk_versions: the versions registered with DKMS, one a line.
+dk_versions() {
+	for d in "/var/lib/dkms/$DKMS_NAME"/*; do
+		v=${d##*/}
+		# Not versions: kernel-* links, original_module, an empty glob.
+		case $v in kernel-* | original_module | '*') continue ;; esac
+		[ -d "$d" ] && [ ! -L "$d" ] && echo "$v"
+	done
+	return 0
+}
+
+# dk_package_version: the version whose tree is installed under /usr/src
+# (the newest when there are several, which only a failed upgrade leaves).
+dk_package_version() {
+	for d in /usr/src/"$DKMS_NAME"-*/dkms.conf; do
+		[ -f "$d" ] || continue
+		d=${d%/dkms.conf}
+		echo "${d##*/"$DKMS_NAME"-}"
+	done | sort -V | tail -n 1
+}
+
+# dk_installed_version KERNEL: the version DKMS has installed for KERNEL.
+dk_installed_version() {
+	l=$(readlink "/var/lib/dkms/$DKMS_NAME/kernel-$1-$(uname -m)" 2>/dev/null) || return 0
+	# The link points at VERSION/KERNEL/ARCH.
+	l=${l%/*}
+	l=${l%/*}
+	echo "${l##*/}"
+}
+
+# dk_module_file KERNEL: the ice.ko DKMS installed for KERNEL, if any.
+dk_module_file() {
+	for f in "/lib/modules/$1/updates/dkms/ice.ko"*; do
+		[ -f "$f" ] && echo "$f" && return 0
+	done
+	return 0
+}
+
+# dk_kernels: every kernel with a /lib/modules directory, one a line.
+dk_kernels() {
+	for d in /lib/modules/*/; do
+		[ -d "$d" ] || continue
+		d=${d%/}
+		echo "${d##*/}"
+	done
+}
+
+# dk_log_dir: where the log of a failed build is kept (dkms 3.0.10 keeps
+# one make.log a version, overwritten by the next kernel's build).
+dk_log_dir() {
+	echo "/var/log/$DKMS_NAME"
+}
+
+# dk_keep_sources [VERSION]: make VERSION's (default: each registered
+# version's) source a real copy
+# instead of the link DKMS made into /usr/src.  Run before a package
+# upgrade replaces /usr/src/ice-backport-<old>: a kernel whose build of
+# the new version fails keeps the old version's module, and DKMS needs that
+# version's dkms.conf to remove it later.
+dk_keep_sources() {
+	for v in ${1:-$(dk_versions)}; do
+		src=/var/lib/dkms/$DKMS_NAME/$v/source
+		[ -L "$src" ] || continue
+		target=$(readlink -f "$src") || continue
+		[ -d "$target" ] || continue
+		rm -rf "$src.keep"
+		if cp -a "$target/." "$src.keep/" 2>/dev/null || { mkdir -p "$src.keep" && cp -a "$target/." "$src.keep/"; }; then
+			rm -f "$src" && mv "$src.keep" "$src"
+		else
+			rm -rf "$src.keep"
+			dk_warn "could not keep a copy of $DKMS_NAME/$v's source for DKMS"
+		fi
+	done
+}
+
+# dk_register VERSION: DKMS knows VERSION with the source now in /usr/src.
+dk_register() {
+	src=/var/lib/dkms/$DKMS_NAME/$1/source
+	if [ -d "/var/lib/dkms/$DKMS_NAME/$1" ] && [ ! -e "$src/dkms.conf" ]; then
+		# Registered, but its source is gone (a package removed by hand).
+		dkms remove -m "$DKMS_NAME" -v "$1" --all >/dev/null 2>&1 || true
+		rm -rf "/var/lib/dkms/$DKMS_NAME/$1"
+	fi
+	[ -d "/var/lib/dkms/$DKMS_NAME/$1" ] && return 0
+	dkms add -m "$DKMS_NAME" -v "$1" >/dev/null
+}
+
+# dk_tree_of FILE: the backport_tree_sha256 of a module file.
+dk_tree_of() {
+	modinfo -F backport_tree_sha256 "$1" 2>/dev/null || true
+}
+
+# dk_build_one VERSION KERNEL: build and install VERSION for KERNEL.
+# Returns 0 when it is installed (or was, from the same tree), 1 when the
+# kernel was skipped or the build failed (said why), never more.
+dk_build_one() {
+	v=$1 k=$2
+	if [ ! -e "/lib/modules/$k/build/include" ] && [ ! -e "/lib/modules/$k/build/Makefile" ]; then
+		dk_say "$k: no headers installed (linux-headers-$k, kernel-devel-$k): not built, it keeps its own ice"
+		return 1
+	fi
+	if ! why=$(sh "/usr/src/$DKMS_NAME-$v/kernels" accepts "$k" 2>&1); then
+		dk_say "$why; skipped, it keeps its own ice driver"
+		return 1
+	fi
+	tier=$(sh "/usr/src/$DKMS_NAME-$v/kernels" tier-of "$k" 2>/dev/null || echo unknown)
+	old=$(dk_installed_version "$k")
+	ko=$(dk_module_file "$k")
+	want=$(sed -n 's/^tree_sha256 //p' "/usr/src/$DKMS_NAME-$v/PROVENANCE" 2>/dev/null)
+	if [ "$old" = "$v" ] && [ -n "$ko" ] && [ -n "$want" ] && [ "$(dk_tree_of "$ko")" = "$want" ]; then
+		dk_say "$k: $DKMS_NAME $v is installed ($tier)"
+		return 0
+	fi
+	# Kept aside until the new module is in place: a failed build gives it
+	# back, so the kernel never ends up without the module it had.
+	backup=
+	if [ -n "$ko" ]; then
+		backup=$(mktemp -d "${TMPDIR:-/tmp}/ice-backport-keep.XXXXXX")
+		cp -p "$ko" "$backup/"
+	fi
+	# The same version built from another tree (a package revision): DKMS
+	# must forget the old build first.
+	if [ "$old" = "$v" ] || dkms status -m "$DKMS_NAME" -v "$v" -k "$k" 2>/dev/null | grep -q ': built'; then
+		dkms remove -m "$DKMS_NAME" -v "$v" -k "$k" >/dev/null 2>&1 || true
+	fi
+	dk_say "$k: building $DKMS_NAME $v ($tier kernel)"
+	logdir=$(dk_log_dir)
+	mkdir -p "$logdir"
+	out=$logdir/$k.log
+	rm -f "$logdir/$k.failed"
+	if dkms install -m "$DKMS_NAME" -v "$v" -k "$k" >"$out" 2>&1; then
+		dk_say "$k: $DKMS_NAME $v installed ($tier kernel)"
+		rm -rf "$backup"
+		rm -f "$out"
+		return 0
+	fi
+	# The build's own log, where this dkms keeps it, beside dkms's output.
+	mlog=
+	for f in "/var/lib/dkms/$DKMS_NAME/$v/$k"/*/log/make.log "/var/lib/dkms/$DKMS_NAME/$v/build/make.log"; do
+		[ -f "$f" ] && mlog=$f && break
+	done
+	if [ -n "$mlog" ]; then
+		{ echo "==== $mlog"; cat "$mlog"; } >>"$out" 2>/dev/null || true
+	fi
+	echo "$v" >"$logdir/$k.failed"
+	if [ -n "$backup" ] && [ -z "$(dk_module_file "$k")" ]; then
+		mkdir -p "/lib/modules/$k/updates/dkms"
+		if cp -p "$backup"/* "/lib/modules/$k/updates/dkms/"; then
+			depmod -a "$k" 2>/dev/null || true
+		fi
+	fi
+	rm -rf "$backup"
+	if [ -n "$(dk_module_file "$k")" ]; then
+		keeps="keeps the ice-backport module it had (${old:-an earlier build})"
+	else
+		keeps="keeps its own ice driver"
+	fi
+	dk_warn "$k: the build of $DKMS_NAME $v failed; $k $keeps. Log: $out; retry: ice-backport autoinstall $k"
+	return 1
+}
+
+# dk_forget_old VERSION: remove the builds of every other version from the
+# kernels VERSION is installed for now, and unregister a version that is
+# installed for no kernel any more.
+dk_forget_old() {
+	for old in $(dk_versions); do
+		[ "$old" != "$1" ] || continue
+		in_use=
+		for k in $(dk_kernels); do
+			[ "$(dk_installed_version "$k")" = "$old" ] && in_use="$in_use $k"
+		done
+		if [ -z "$in_use" ]; then
+			dkms remove -m "$DKMS_NAME" -v "$old" --all >/dev/null 2>&1 ||
+				rm -rf "/var/lib/dkms/$DKMS_NAME/$old"
+			dk_say "$old unregistered: $1 replaces it"
+		else
+			dk_say "$old stays registered: still the module of$in_use"
+		fi
+	done
+}
+
+# dk_initramfs KERNEL...: make again each initramfs that carries ice, so
+# that the host boots the module it has now (Debian's initramfs-tools, or
+# dracut).
+dk_initramfs() {
+	for k in "$@"; do
+		if command -v update-initramfs >/dev/null 2>&1 && command -v lsinitramfs >/dev/null 2>&1; then
+			[ -f "/boot/initrd.img-$k" ] || continue
+			lsinitramfs "/boot/initrd.img-$k" 2>/dev/null | grep -q '/ice\.ko' || continue
+			update-initramfs -u -k "$k" ||
+				dk_warn "could not update the initramfs of $k; run: update-initramfs -u -k $k"
+		elif command -v dracut >/dev/null 2>&1 && command -v lsinitrd >/dev/null 2>&1; then
+			lsinitrd --kver "$k" 2>/dev/null | grep -q '/ice\.ko' || continue
+			dracut -f --kver "$k" ||
+				dk_warn "could not update the initramfs of $k; run: dracut -f --kver $k"
+		fi
+	done
+}
+
+# dk_autoinstall [--initramfs] [--version V] [KERNEL...]: build and install
+# for the kernels given, or every installed one.  Always returns 0.
+dk_autoinstall() {
+	initramfs=0 v=
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--initramfs) initramfs=1; shift ;;
+		--version) v=$2; shift 2 ;;
+		*) break ;;
+		esac
+	done
+	[ -n "$v" ] || v=$(dk_package_version)
+	if [ -z "$v" ] || [ ! -f "/usr/src/$DKMS_NAME-$v/dkms.conf" ]; then
+		dk_warn "no $DKMS_NAME source tree under /usr/src${v:+ for $v}: nothing to build (reinstall ice-backport-dkms)"
+		return 0
+	fi
+	if ! command -v dkms >/dev/null 2>&1; then
+		dk_warn "dkms is not installed: nothing built (install dkms, then run: ice-backport autoinstall)"
+		return 0
+	fi
+	if [ -f "/etc/dkms/no-autoinstall" ]; then
+		dk_say "DKMS autoinstall is disabled (/etc/dkms/no-autoinstall): not building"
+		return 0
+	fi
+	if ! dk_register "$v"; then
+		dk_warn "DKMS did not register $DKMS_NAME/$v; run: dkms add -m $DKMS_NAME -v $v"
+		return 0
+	fi
+	# shellcheck disable=SC2046 # kernel releases have no blanks
+	[ $# -gt 0 ] || set -- $(dk_kernels)
+	built=
+	for k in "$@"; do
+		k=${k%%/*}
+		if dk_build_one "$v" "$k"; then
+			built="$built $k"
+		fi
+	done
+	dk_forget_old "$v"
+	# shellcheck disable=SC2086 # kernel releases have no blanks
+	[ "$initramfs" = 0 ] || dk_initramfs $built
+	return 0
+}
+
+# dk_unregister: remove every version from every kernel (package removal).
+dk_unregister() {
+	for v in $(dk_versions); do
+		dkms remove -m "$DKMS_NAME" -v "$v" --all >/dev/null 2>&1 ||
+			dk_warn "DKMS could not remove $DKMS_NAME/$v; run: dkms remove -m $DKMS_NAME -v $v --all"
+	done
+	rm -rf "$(dk_log_dir)"
+	return 0
+}
