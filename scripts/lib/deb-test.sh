@@ -59,7 +59,9 @@ expect_ours() {
 	v=$(in_root modinfo -k "$1" -F version ice)
 	[ "$v" = "$version" ] || fail "ice for $1 reports version '$v', not $version"
 	signer=$(in_root modinfo -k "$1" -F signer ice)
-	echo "version $v, signer: $signer"
+	tier=$(in_root modinfo -k "$1" -F backport_tier ice)
+	echo "version $v, tier $tier, signer: $signer"
+	[ "$tier" = "$(kernels tier-of "$1")" ] || fail "modinfo of $1's ice says tier '$tier', the policy $(kernels tier-of "$1")"
 	[ -n "$signer" ] || fail "the module DKMS installed for $1 carries no signature"
 	# (dkms 3.0.10's status has readelf complain about the kernel on stderr)
 	in_root dkms status -m ice-backport -k "$1" 2>/dev/null | grep -q ": installed" ||
@@ -91,40 +93,85 @@ expect_clean() {
 	echo "purged: nothing under /usr/src, /var/lib/dkms or updates/dkms"
 }
 
-# unsupported_kernel RELEASE: "id headers_pkg" of a kernel the package
-# must skip in a RELEASE root: a kernel of kernels.list built in such a
-# root that is not `supported`, else the newest linux-headers-*-amd64
-# package of the root's apt sources that kernels.list does not have (once
-# every listed kernel of RELEASE is supported, a flavour or ABI we do not
-# list stands in).
-unsupported_kernel() {
-	awk -v r="$1" '!/^#/ && NF && $5 == r && $6 != "supported" { print $1, $3; exit }' "$top/kernels.list" |
-		grep . && return 0
-	in_root apt-cache search --names-only '^linux-headers-[0-9].*-amd64$' | cut -d ' ' -f 1 |
-		sed 's/^linux-headers-//' | sort -V -r | while read -r id; do
-			awk -v k="$id" '!/^#/ && $1 == k { found = 1 } END { exit !found }' "$top/kernels.list" ||
-				{ echo "$id linux-headers-$id"; break; }
-		done
+# fake_headers_deb RELEASE FROM [broken]: build, in $tmp, the headers
+# package of a kernel Debian did not build, and print its path inside the
+# root (/tmp).  Its tree is a copy of FROM's headers (installed in the
+# root) whose release strings say RELEASE, made by its postinst, which
+# then runs the kernel's header hooks exactly as Debian's headers packages
+# do (linux-run-hooks on Debian 12 backports and 13, run-parts before).
+# With `broken`, the tree's Makefile stops every build: headers broken on
+# purpose, a build that really fails.
+fake_headers_deb() {
+	fr=$1 from=$2 brk=${3:-}
+	fd=$tmp/fake-$fr
+	mkdir -p "$fd/DEBIAN"
+	printf 'Package: linux-headers-%s\nVersion: 1\nArchitecture: amd64\nMaintainer: ice-backport tests <t@ice-backport.invalid>\nDescription: headers of %s (a copy of %s, made by the ice-backport tests)\n' \
+		"$fr" "$fr" "$from" >"$fd/DEBIAN/control"
+	cat >"$fd/DEBIAN/postinst" <<-POSTINST
+		#!/bin/sh -e
+		version=$fr
+		[ "\$1" = configure ] || exit 0
+		t=/usr/src/linux-headers-\$version
+		rm -rf "\$t"
+		cp -a /usr/src/linux-headers-$from "\$t"
+		echo "\$version" >"\$t/include/config/kernel.release"
+		sed -i "s/$from/\$version/" "\$t/include/generated/utsrelease.h"
+		[ -z "$brk" ] || printf '\\n\$(error headers broken on purpose by the ice-backport tests)\\n' >>"\$t/Makefile"
+		mkdir -p "/lib/modules/\$version"
+		ln -sfn "\$t" "/lib/modules/\$version/build"
+		if command -v linux-run-hooks >/dev/null; then
+			linux-run-hooks headers postinst "\$version" -- "\$@"
+		elif [ -d /etc/kernel/header_postinst.d ]; then
+			DEB_MAINT_PARAMS="\$*" run-parts --report --exit-on-error --arg="\$version" /etc/kernel/header_postinst.d
+		fi
+	POSTINST
+	chmod 0755 "$fd/DEBIAN/postinst"
+	dpkg-deb --root-owner-group -b "$fd" "$root/tmp/linux-headers-$fr.deb" >/dev/null
+	echo "/tmp/linux-headers-$fr.deb"
 }
 
-# expect_unsupported_skipped RELEASE: installing the headers of a kernel
-# the package does not support succeeds, says the kernel is skipped and
-# installs no module for it.
-expect_unsupported_skipped() {
-	# shellcheck disable=SC2046 # two words: id and headers package
-	set -- $(unsupported_kernel "$1")
-	[ $# -eq 2 ] || fail "found no unsupported kernel to install in the root"
-	echo "unsupported kernel: $1 ($2)"
-	# shellcheck disable=SC2016 # dpkg-query's format, not ours
-	if in_root dpkg-query -W -f='${Status}' "$2" 2>/dev/null | grep -q 'ok installed'; then
-		apt_root unsupported.log install --reinstall "$2" || fail "apt failed on the headers of unsupported $1"
-	else
-		apt_root unsupported.log install "$2" || fail "apt failed on the headers of unsupported $1"
-	fi
-	grep -q "kernel $1 is not one this release supports" "$tmp/unsupported.log" ||
-		fail "no message saying $1 is skipped"
-	in_root sh -c "ls /lib/modules/$1/updates/dkms/ice.ko* 2>/dev/null" && fail "a module was installed for $1"
-	return 0
+# expect_skipped_outside: the headers of a kernel outside the policy
+# (newer than the newest verified line) install with apt exiting 0, a
+# message says why it is skipped, and no module is installed for it.
+expect_skipped_outside() {
+	oh=$(in_root sh -c 'cd /usr/src && ls -d linux-headers-*-amd64' | head -n 1)
+	ok=${oh#linux-headers-}
+	or=9.9.0-icebp-outside
+	[ "$(kernels tier-of "$or")" = outside ] || fail "$or is not outside the kernel policy"
+	apt_root outside.log install "$(fake_headers_deb "$or" "$ok")" || fail "apt failed on the headers of outside kernel $or"
+	grep -q "kernel $or is outside (its series 9.9 is newer than the newest verified line" "$tmp/outside.log" ||
+		fail "no message saying $or is skipped, and why"
+	in_root sh -c "ls /lib/modules/$or/updates/dkms/ice.ko* 2>/dev/null" && fail "a module was installed for $or"
+	echo "outside kernel $or: skipped with a message, apt exit 0"
+}
+
+# expect_failed_build KVER: a build that fails on an in-range kernel whose
+# headers are broken: apt exits 0, a warning names the kernel, its log and
+# the retry command, the kernel keeps its own ice, `dkms autoinstall` for
+# it exits 0, and the doctor says it failed (exit 1, with the log).
+expect_failed_build() {
+	fk=$1
+	br=6.13.99-icebp-broken
+	[ "$(kernels tier-of "$br")" = in-range ] || fail "$br is not in-range"
+	apt_root broken.log install "$(fake_headers_deb "$br" "$fk" broken)" ||
+		fail "apt failed on the headers of $br, whose build fails: one kernel must never fail the transaction"
+	grep -q "warning: $br: the build of ice-backport .* failed; $br keeps its own ice driver. Log: /var/log/ice-backport/$br.log; retry: ice-backport autoinstall $br" \
+		"$tmp/broken.log" || fail "no warning with the kernel, its log and the retry command"
+	in_root grep -q 'headers broken on purpose' "/var/log/ice-backport/$br.log" || fail "the log does not show the build's error"
+	in_root sh -c "ls /lib/modules/$br/updates/dkms/ice.ko* 2>/dev/null" && fail "a module was installed for $br"
+	in_root dkms autoinstall -k "$br" >"$tmp/autoinstall.log" 2>&1 || { cat "$tmp/autoinstall.log"; fail "dkms autoinstall -k $br failed"; }
+	echo "dkms autoinstall -k $br: exit 0"
+	rc=0
+	in_root ice-backport doctor --json >"$tmp/doctor.json" 2>&1 || rc=$?
+	python3 - "$tmp/doctor.json" "$br" <<-'PY' || fail "the doctor does not report the failed build of $br (exit $rc): $(cat "$tmp/doctor.json")"
+		import json, sys
+		d = json.load(open(sys.argv[1]))
+		k = [k for k in d["dkms"]["kernels"] if k["kernel"] == sys.argv[2]]
+		assert k and k[0]["state"] == "failed" and k[0]["log"] == "/var/log/ice-backport/%s.log" % sys.argv[2], k
+		assert d["exit"] == 1
+	PY
+	[ "$rc" = 1 ] || fail "the doctor exits $rc, not 1"
+	echo "doctor: $br failed, log /var/log/ice-backport/$br.log, exit 1"
 }
 
 # no_deprecation LOG: dkms warned about no directive of our dkms.conf.

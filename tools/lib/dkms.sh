@@ -113,7 +113,15 @@ dk_register() {
 		dkms remove -m "$DKMS_NAME" -v "$1" --all >/dev/null 2>&1 || true
 		rm -rf "/var/lib/dkms/$DKMS_NAME/$1"
 	fi
-	[ -d "/var/lib/dkms/$DKMS_NAME/$1" ] && return 0
+	if [ -d "/var/lib/dkms/$DKMS_NAME/$1" ]; then
+		# A copy dk_keep_sources made before an upgrade to the same
+		# version: DKMS builds from the package's tree again.
+		if [ ! -L "$src" ] && [ -d "/usr/src/$DKMS_NAME-$1" ]; then
+			rm -rf "$src"
+			ln -s "/usr/src/$DKMS_NAME-$1" "$src"
+		fi
+		return 0
+	fi
 	dkms add -m "$DKMS_NAME" -v "$1" >/dev/null
 }
 
