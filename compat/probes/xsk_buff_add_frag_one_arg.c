@@ -2,8 +2,9 @@
 /*
  * HAVE_XSK_BUFF_ADD_FRAG_ONE_ARG: xsk_buff_add_frag(xdp) only queues xdp
  * on its pool's frag list; the driver fills the head's shared info itself.
- * Upstream: v6.14 ("xsk: add helper to add a frag to the head buffer")
- * made it xsk_buff_add_frag(head, xdp), which fills the shared info too.
+ * Upstream: v6.14, 51205f841a49 ("xsk: make xsk_buff_add_frag() really
+ * add the frag via __xdp_buff_add_frag()") made it
+ * xsk_buff_add_frag(head, xdp), which fills the shared info too.
  * Shim: compat/include/net/xdp_sock_drv.h.
  */
 #include <net/xdp_sock_drv.h>

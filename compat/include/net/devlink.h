@@ -4,14 +4,35 @@
 #include_next <net/devlink.h>
 
 /*
- * probes/devlink_param_get_extack.c: .get gained an extack and .validate
- * takes the value by pointer.  ice's callbacks keep their 6.12 signatures;
- * on newer kernels ICE_BACKPORT_DEVLINK_PARAM_ADAPTERS(prefix), which
- * patches/0004 places before ice's param tables, defines adapters with
- * the new signatures around prefix_get() and prefix_validate(), and the
- * table macros below point .get and .validate at them.  .set is unchanged.
+ * probes/devlink_param_set_extack.c, devlink_param_get_extack.c and
+ * devlink_param_validate_ptr.c: the param callbacks changed one at a time:
+ * .set gained an extack in 6.8, .get in 6.19, and .validate takes the
+ * value by pointer since 7.2.  ice's callbacks keep their 6.12 signatures:
+ * ICE_BACKPORT_DEVLINK_PARAM_ADAPTERS(prefix), which patches/0004 places
+ * before ice's param tables, defines an adapter with the kernel's signature
+ * around prefix_set(), prefix_get() or prefix_validate() for each callback
+ * whose signature differs from 6.12's, and the table macros below point
+ * that member at it.  Before 6.8 the adapter calls ice's set with no
+ * extack: its messages then go to no one, which NL_SET_ERR_MSG allows.
  */
+#ifdef HAVE_DEVLINK_PARAM_SET_EXTACK
+#define ICE_BP_PARAM_SET(fn) fn
+#else
+#define ICE_BP_PARAM_SET(fn) fn##_bp
+#endif
 #ifdef HAVE_DEVLINK_PARAM_GET_EXTACK
+#define ICE_BP_PARAM_GET(fn) fn##_bp
+#else
+#define ICE_BP_PARAM_GET(fn) fn
+#endif
+#ifdef HAVE_DEVLINK_PARAM_VALIDATE_PTR
+#define ICE_BP_PARAM_VALIDATE(fn) fn##_bp
+#else
+#define ICE_BP_PARAM_VALIDATE(fn) fn
+#endif
+
+#if defined(HAVE_DEVLINK_PARAM_VALIDATE_PTR)
+/* 7.2 and later: .get and .validate (.set has its extack since 6.8). */
 #define ICE_BACKPORT_DEVLINK_PARAM_ADAPTERS(p)				\
 static int p##_get_bp(struct devlink *devlink, u32 id,			\
 		      struct devlink_param_gset_ctx *ctx,		\
@@ -26,37 +47,18 @@ static int p##_validate_bp(struct devlink *devlink, u32 id,		\
 	return p##_validate(devlink, id, *val, extack);			\
 }									\
 static_assert(1)
-
-#undef DEVLINK_PARAM_GENERIC
-#define DEVLINK_PARAM_GENERIC(_id, _cmodes, _get, _set, _validate)	\
+#elif defined(HAVE_DEVLINK_PARAM_GET_EXTACK)
+/* 6.19 to 7.1: .get only. */
+#define ICE_BACKPORT_DEVLINK_PARAM_ADAPTERS(p)				\
+static int p##_get_bp(struct devlink *devlink, u32 id,			\
+		      struct devlink_param_gset_ctx *ctx,		\
+		      struct netlink_ext_ack *extack)			\
 {									\
-	.id = DEVLINK_PARAM_GENERIC_ID_##_id,				\
-	.name = DEVLINK_PARAM_GENERIC_##_id##_NAME,			\
-	.type = DEVLINK_PARAM_GENERIC_##_id##_TYPE,			\
-	.generic = true,						\
-	.supported_cmodes = _cmodes,					\
-	.get = _get##_bp,						\
-	.set = _set,							\
-	.validate = _validate##_bp,					\
-}
-
-#undef DEVLINK_PARAM_DRIVER
-#define DEVLINK_PARAM_DRIVER(_id, _name, _type, _cmodes, _get, _set, _validate) \
-{									\
-	.id = _id,							\
-	.name = _name,							\
-	.type = _type,							\
-	.supported_cmodes = _cmodes,					\
-	.get = _get##_bp,						\
-	.set = _set,							\
-	.validate = _validate##_bp,					\
-}
+	return p##_get(devlink, id, ctx);				\
+}									\
+static_assert(1)
 #elif !defined(HAVE_DEVLINK_PARAM_SET_EXTACK)
-/*
- * probes/devlink_param_set_extack.c: before 6.8 .set takes no extack.
- * The adapter calls ice's prefix_set() with none: its messages then go
- * to no one, which NL_SET_ERR_MSG allows.
- */
+/* Before 6.8: .set only. */
 #define ICE_BACKPORT_DEVLINK_PARAM_ADAPTERS(p)				\
 static int p##_set_bp(struct devlink *devlink, u32 id,			\
 		      struct devlink_param_gset_ctx *ctx)		\
@@ -64,7 +66,14 @@ static int p##_set_bp(struct devlink *devlink, u32 id,			\
 	return p##_set(devlink, id, ctx, NULL);				\
 }									\
 static_assert(1)
+#else
+/* 6.8 to 6.18: the 6.12 signatures. */
+#define ICE_BACKPORT_DEVLINK_PARAM_ADAPTERS(p) static_assert(sizeof(#p))
+#endif
 
+#if !defined(HAVE_DEVLINK_PARAM_SET_EXTACK) ||				\
+	defined(HAVE_DEVLINK_PARAM_GET_EXTACK) ||			\
+	defined(HAVE_DEVLINK_PARAM_VALIDATE_PTR)
 #undef DEVLINK_PARAM_GENERIC
 #define DEVLINK_PARAM_GENERIC(_id, _cmodes, _get, _set, _validate)	\
 {									\
@@ -73,9 +82,9 @@ static_assert(1)
 	.type = DEVLINK_PARAM_GENERIC_##_id##_TYPE,			\
 	.generic = true,						\
 	.supported_cmodes = _cmodes,					\
-	.get = _get,							\
-	.set = _set##_bp,						\
-	.validate = _validate,						\
+	.get = ICE_BP_PARAM_GET(_get),					\
+	.set = ICE_BP_PARAM_SET(_set),					\
+	.validate = ICE_BP_PARAM_VALIDATE(_validate),			\
 }
 
 #undef DEVLINK_PARAM_DRIVER
@@ -85,12 +94,10 @@ static_assert(1)
 	.name = _name,							\
 	.type = _type,							\
 	.supported_cmodes = _cmodes,					\
-	.get = _get,							\
-	.set = _set##_bp,						\
-	.validate = _validate,						\
+	.get = ICE_BP_PARAM_GET(_get),					\
+	.set = ICE_BP_PARAM_SET(_set),					\
+	.validate = ICE_BP_PARAM_VALIDATE(_validate),			\
 }
-#else
-#define ICE_BACKPORT_DEVLINK_PARAM_ADAPTERS(p) static_assert(sizeof(#p))
 #endif
 
 /*
