@@ -65,6 +65,7 @@ kernels() {
 # flavour, in the sample or not), and k_cases (full, build; empty when it
 # is not in the test sample), or stop.
 kernel_entry() {
+	# shellcheck disable=SC2034 # read by the scripts that call this
 	k_line=$(kernels get "$1" line) || die "kernel '$1' is in no verified line of kernels.list" \
 		"use a release of a verified line: $(kernels sample | tr '\n' ' ')"
 	# shellcheck disable=SC2034 # read by the scripts that call this
