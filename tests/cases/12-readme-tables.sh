@@ -28,11 +28,13 @@ fake_build() {
 
 repo=$(repo_copy)
 fakebuild=$tmp/build
-# Two supported kernels in the copy's matrix, nothing else.
+# Two kernels in the copy's test sample, of one verified line, and a
+# second line with no kernel in the sample.
 printf '%s\n' \
-	'kA  s  h  i  bookworm  supported' \
-	'kB  s  h  i  bookworm  supported' \
-	'kC  s  h  i  bookworm  pending' >"$repo/kernels.list"
+	'line lA 6.1 ^k[AB]$ bookworm bookworm' \
+	'line lC 6.12 ^kC$ trixie trixie' \
+	'kernel kA lA full' \
+	'kernel kB lA build' >"$repo/kernels.list"
 set -- "$repo"/compat/probes/*.c
 probe1=$(basename "$1" .c)
 fake_build "$fakebuild" kA "dpll sf" "$probe1"
@@ -44,9 +46,11 @@ cat "$repo/README.md" >"$tmp/generated"
 grep -qx '| kA | dpll sf | 1 of [0-9]* |' "$tmp/generated" || fail "kA's row is not what its build says"
 grep -qx '| kB | none | 0 of [0-9]* |' "$tmp/generated" || fail "kB's row is not what its build says"
 sed -n '/BEGIN readme-tables:features/,/END readme-tables:features/p' "$tmp/generated" |
-	grep -q '| kC |' && fail "a pending kernel is in the features table"
-grep -qx '| kC | s | bookworm root | pending |' "$tmp/generated" ||
-	fail "the kernels table does not list pending kC"
+	grep -q '| kC |' && fail "a kernel outside the sample is in the features table"
+grep -qx '| lC | 6.12 | `^kC$` | trixie root | trixie |' "$tmp/generated" ||
+	fail "the kernels table does not list line lC"
+grep -qx 'In range: any other kernel of series 6.1 to 6.12 .*' "$tmp/generated" ||
+	fail "the kernels table does not give the range the lines span"
 grep -qx "| \`$probe1\` | .* | kA |" "$tmp/generated" || fail "probe $probe1 is not shown shimmed on kA only"
 grep -v '^#' "$repo/patches/series" | while read -r p; do
 	grep -q "^| \`$p\` | ..* |$" "$tmp/generated" || fail "patch $p is not listed with its subject"
@@ -63,16 +67,16 @@ cp "$tmp/generated" "$repo/README.md"
 fake_build "$fakebuild" kB "dpll"
 expect_fail "$tmp/log2" "out of date" gen --check
 rm "$fakebuild/kB/ice.ko"
-expect_fail "$tmp/log3" "no build of supported kernel kB" gen --check
+expect_fail "$tmp/log3" "no build of sample kernel kB" gen --check
 fake_build "$fakebuild" kB none
 sed '/^<!-- END readme-tables:probes -->$/d' "$tmp/generated" >"$repo/README.md"
 expect_fail "$tmp/log4" "malformed" gen --check
 
-# This clone's README against the real builds of its supported kernels.
-awk '!/^#/ && NF == 6 && $6 == "supported" { print $1 }' "$top/kernels.list" | while read -r kid; do
+# This clone's README against the real builds of its sample kernels.
+kernels sample | while read -r kid; do
 	[ -f "$top/build/$kid/ice.ko" ] && [ -f "$top/build/$kid/compat-config.h" ] && continue
 	[ -f "$top/src/PROVENANCE" ] || "$top/scripts/import-upstream"
 	"$top/scripts/build-in-root" "$kid" >/dev/null || fail "$kid does not build (build/$kid.log)"
 done
 "$top/scripts/readme-tables" --check || fail "README.md does not say what the builds found"
-echo "README.md is what the builds of the supported kernels found"
+echo "README.md is what the builds of the sample kernels found"

@@ -9,10 +9,9 @@
 dir=$("$top/scripts/probe-matrix") || fail "the probes could not be run on the matrix"
 n=$(find "$dir" -name '*.h' | wc -l)
 [ "$n" -ge 2 ] || skip "probe results for only $n kernel(s); two are needed"
-# Only the kernels of kernels.list, in its order.
+# Only the kernels of the test sample, in its order.
 configs=
-# shellcheck disable=SC2013 # ids have no blanks
-for kid in $(awk '!/^#/ && NF { print $1 }' "$top/kernels.list"); do
+for kid in $(kernels sample); do
 	[ ! -f "$dir/$kid.h" ] || configs="$configs $dir/$kid.h"
 done
 

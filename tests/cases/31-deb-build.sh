@@ -1,7 +1,7 @@
 #!/bin/sh
 # `scripts/build-deb` twice gives byte-identical packages, whose contents
 # are what DKMS needs to build offline: the staged tree and a dkms.conf
-# with the version and the supported kernels filled in.
+# with the version filled in, beside the kernel policy (kernels, kernels.list).
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 command -v dpkg-buildpackage >/dev/null ||
 	[ "$(id -u)" = 0 ] || skip "packaging tools missing and not root to install them"

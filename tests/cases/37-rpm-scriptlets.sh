@@ -1,11 +1,14 @@
 #!/bin/sh
 # The .rpm's scriptlets, run for real: the host's rpm installs the package
 # with --root into a scratch copy of the cached Debian 13 root, with dkms
-# 3.2 from apt and the headers of three kernels: 6.12.117+deb13-amd64
-# (supported), an unsupported one of kernels.list (skipped) and the rt
-# flavour with its headers' Makefile taken away (a build that fails).
-# %post registers the tree, DKMS builds, signs and installs ice.ko for the
-# first and rpm exits 0 in spite of the other two.  An upgrade to the next
+# 3.2 from apt and four kernels: 6.12.117+deb13-amd64 (a verified line),
+# an in-range kernel with a release string of an RPM distribution
+# (6.12.117-200.fc41.x86_64: a copy of the first's headers that says so),
+# a kernel outside the policy (skipped) and the rt flavour with its
+# headers' Makefile taken away (a build that fails).  %post (ice-backport
+# autoinstall) registers the tree, DKMS builds, signs and installs ice.ko
+# for the first two, each modinfo naming its tier, and rpm exits 0 in
+# spite of the other two.  An upgrade to the next
 # release builds the module again and keeps it installed; erase gives the
 # kernel its own ice back and leaves nothing; a %preun that removes on
 # upgrade is caught (negative control).  Each initramfs that carries ice is made again after
@@ -41,26 +44,27 @@ next() {
 }
 rpm2=$(next 1 -e '')
 # shellcheck disable=SC2016 # $1 of the scriptlet, not ours
-bad=$(next 2 's/^if \[ "\$1" -eq 0 \] && \[ -d "\/var\/lib\/dkms/if [ -d "\/var\/lib\/dkms/')
+bad=$(next 2 's/^if \[ "\$1" -eq 0 \]; then$/if true; then/')
 # shellcheck disable=SC2016
 rpm -qp --scripts "$bad" | sed -n '/^preuninstall/,/^postuninstall/p' | grep -q '"$1" -eq 0' &&
 	fail "the negative control's %preun still tests for erase: the spec changed, update the sed"
 rpm4=$(next 3 -e '')
 
 deb_root trixie "linux-headers-$kver" "linux-headers-$broken"
-# The unsupported kernel is looked up in the root: once every trixie
-# kernel of kernels.list is supported, it is one of the root's apt sources
-# that kernels.list does not list, and its headers are installed here.
-# shellcheck disable=SC2046 # two words: id and headers package
-set -- $(unsupported_kernel trixie)
-[ $# -eq 2 ] || fail "found no unsupported kernel to install in the trixie root"
-ukver=$1
-uheaders=$2
-echo "unsupported kernel: $ukver ($uheaders)"
-# shellcheck disable=SC2016 # dpkg-query's format, not ours
-in_root dpkg-query -W -f='${Status}' "$uheaders" 2>/dev/null | grep -q 'ok installed' ||
-	apt_root uheaders.log -o Dir::Cache::Archives=/var/cache/apt/own-archives/ install "$uheaders" ||
-	fail "apt could not install $uheaders in the root"
+# The in-range kernel of another distribution: Debian's headers of $kver
+# copied, their release strings saying $fkver, as a Fedora kernel-devel
+# would lay them out for DKMS (/lib/modules/$fkver/build).
+fkver=6.12.117-200.fc41.x86_64
+[ "$(kernels tier-of "$fkver")" = in-range ] || fail "$fkver is not in-range"
+in_root sh -c "cp -a /usr/src/linux-headers-$kver /usr/src/kernels-$fkver &&
+	echo $fkver >/usr/src/kernels-$fkver/include/config/kernel.release &&
+	sed -i 's/$kver/$fkver/' /usr/src/kernels-$fkver/include/generated/utsrelease.h &&
+	mkdir -p /lib/modules/$fkver && ln -s /usr/src/kernels-$fkver /lib/modules/$fkver/build" ||
+	fail "could not lay out the headers of $fkver"
+# The kernel outside the policy: only its headers' place is needed.
+ukver=9.9.0-200.fc99.x86_64
+[ "$(kernels tier-of "$ukver")" = outside ] || fail "$ukver is not outside"
+in_root sh -c "mkdir -p /lib/modules/$ukver && ln -s /usr/src/linux-headers-$kver /lib/modules/$ukver/build"
 # The scratch roots of a release share one download cache, whose lock
 # another test's apt holds for as long as its DKMS builds: download into a
 # cache of this root's own.
@@ -75,7 +79,7 @@ in_root sh -c 'ls -d /lib/modules/*/build'
 # makes it again with the ice that modprobe would load.  The scriptlets
 # must remake exactly the ones that carry ice and whose module changed.
 mkdir -p "$root/tmp/initrd"
-for k in "$kver" "$broken" "$ukver"; do
+for k in "$kver" "$fkver" "$broken" "$ukver"; do
 	in_root modinfo -k "$k" -n ice 2>/dev/null | sed 's,^/,,' >"$root/tmp/initrd/$k"
 done
 cat >"$root/usr/sbin/lsinitrd" <<'STUB'
@@ -126,11 +130,13 @@ only_release() {
 
 echo "== install release $rel (rpm -i --nodeps)"
 rpm_root install.log -i --nodeps "$rpm1" || fail "rpm -i failed: a skipped or failed kernel must not fail it"
-grep -q "kernel $ukver skipped" "$tmp/install.log" || fail "no message saying $ukver is skipped"
-grep -q "warning: DKMS could not build or install ice for $broken" "$tmp/install.log" ||
-	fail "no warning for the failed build on $broken"
+grep -q "kernel $ukver is outside .*; skipped, it keeps its own ice driver" "$tmp/install.log" ||
+	fail "no message saying $ukver is skipped"
+grep -q "warning: $broken: the build of ice-backport $version failed; $broken keeps its own ice driver. Log: /var/log/ice-backport/$broken.log; retry: ice-backport autoinstall $broken" \
+	"$tmp/install.log" || fail "no warning for the failed build on $broken"
 in_root dkms status 2>/dev/null
 expect_ours "$kver"
+expect_ours "$fkver"
 for k in "$ukver" "$broken"; do
 	in_root sh -c "ls /lib/modules/$k/updates/dkms/ice.ko* 2>/dev/null" && fail "a module was installed for $k"
 	! installed_for "$k" || fail "dkms status shows a module installed for $k"
@@ -143,15 +149,17 @@ echo "rpm -V: the installed files are the package's"
 echo "== upgrade to release $((rel + 1)) (all scriptlets)"
 rm -f "$root/tmp/initrd/dracut.log"
 rpm_root upgrade.log -U --nodeps "$rpm2" || fail "rpm -U to release $((rel + 1)) failed"
-grep -q 'Building module' "$tmp/upgrade.log" || fail "the new %post did not build the module again"
+grep -q "ice-backport: $kver: ice-backport $version is installed (verified)" "$tmp/upgrade.log" ||
+	fail "the new %post did not find the module of $kver in place"
 expect_ours "$kver"
+expect_ours "$fkver"
 only_release "$((rel + 1))"
 initrd_remade updates/dkms
 
 echo "== erase"
 rpm_root erase.log -e --nodeps ice-backport-dkms || fail "rpm -e failed"
-grep -q "Deleting module ice-backport/$version completely" "$tmp/erase.log" || fail "%preun did not have DKMS remove the module"
 expect_intree "$kver"
+in_root sh -c "ls /lib/modules/$fkver/updates/dkms/ice.ko* 2>/dev/null" && fail "%preun left the module of $fkver"
 initrd_remade kernel
 rpm --root "$root" --dbpath /var/lib/rpm -q ice-backport-dkms && fail "ice-backport-dkms is still installed"
 in_root sh -c 'ls -d /usr/src/ice-backport* /var/lib/dkms/ice-backport* /lib/modules/*/updates/dkms/ice.ko* /usr/share/doc/ice-backport-dkms* /usr/share/licenses/ice-backport-dkms* 2>/dev/null' &&

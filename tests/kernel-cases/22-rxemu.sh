@@ -9,7 +9,8 @@
 # kernel of the pinned upstream).
 # The controls prove that the emulator catches a leak with a kernel's API;
 # the flavours of one kernel version (-rt, -cloud) share that API, so the
-# pre-fix control runs on the first supported flavour of each version
+# pre-fix control runs on the first flavour of each version the sample
+# runs in full
 # (ICE_BP_ALL_CONTROLS=1 runs it on every flavour); a flavour still runs
 # every scenario against our build.
 # The XDP scenarios (scenarios/xdp-*.scn) join the same run: xdp-load,
@@ -22,12 +23,13 @@ img=$("$top/scripts/kernel-image" "$kid")
 mods=$img/lib/modules/$kid
 scenarios=$(ls "$top"/tests/rxemu/scenarios/*.scn)
 
-# The pre-fix control's kernel: the first supported flavour of this
-# kernel's version (the id without its -rt/-cloud flavour).
+# The pre-fix control's kernel: the first flavour of this kernel's
+# version (the id without its -rt/-cloud flavour) that the sample runs in
+# full.
 version=$(kernel_version "$kid")
 ctl=$kid
 [ "${ICE_BP_ALL_CONTROLS:-0}" = 1 ] ||
-	ctl=$(awk '!/^#/ && $6 == "supported" { print $1 }' "$top/kernels.list" |
+	ctl=$(kernels sample full |
 		while read -r k; do [ "$(kernel_version "$k")" != "$version" ] || { echo "$k"; break; }; done)
 [ -n "$ctl" ] || ctl=$kid
 
@@ -59,7 +61,7 @@ emulate() {
 
 emulate -selftest "our build"
 if [ "$ctl" != "$kid" ]; then
-	echo "== pre-fix negative control: run on $ctl, the first supported flavour of $version"
+	echo "== pre-fix negative control: run on $ctl, the first flavour of $version run in full"
 else
 	emulate -prefix "pre-fix negative control (must fail the zero-length cases)" --negative-control
 	leaked=$(sed -n 's/.*pages leaked: \([0-9]*\).*/\1/p' "$tmp/tap" | tail -n 1)
@@ -73,7 +75,7 @@ else
 fi
 # v1 differs from ours in its Rx code only, not in what it needs from the
 # kernel: it runs on the kernel of the pinned upstream release.
-ref=$(awk -v v="$(lock_get version | cut -d- -f1)+" '!/^#/ && index($1, v) == 1 && $6 == "supported" { print $1; exit }' "$top/kernels.list")
+ref=$(kernels sample full | awk -v v="$(lock_get version | cut -d- -f1)+" 'index($1, v) == 1 { print $1; exit }')
 if [ "$kid" = "$ref" ]; then
 	"$top/scripts/build-in-root" --variant v1 "$kid" || fail "the v1-control build failed"
 	emulate -v1 "v1 of the fix (control that must pass)"

@@ -1,0 +1,129 @@
+#!/bin/sh
+# The package on a host that dkms does not take for a chroot, with three
+# kernels, through an upgrade whose build fails on one of them.
+#
+# dkms's common.postinst (what dh_dkms packages run) takes the running
+# kernel's /lib/modules/$(uname -r) as the sign of a real host; then it
+# builds for the running kernel and the newest one only.  Here that
+# directory exists in the root, as on a real host, so dkms takes its
+# real-host branch: the control runs dkms's own common.postinst (with a
+# dkms that only records what it is asked to build) and shows it picks
+# fewer kernels than have headers.  Then ice-backport-dkms itself:
+#   install       every kernel with headers gets the module (two);
+#   new headers   the third kernel's headers arrive through apt: the
+#                 header hook builds for it;
+#   upgrade       to the next package version while one kernel's headers
+#                 are broken: apt exits 0, the two others get the new
+#                 version, the broken one keeps the old version's module
+#                 (never none), and the doctor says so;
+#   retry         its headers repaired, `ice-backport autoinstall KERNEL`
+#                 (the command the warning gave) gives it the new version,
+#                 and the old version is unregistered.
+# Runs in a scratch copy of the cached trixie root (dkms 3.2).
+. "$ICE_BP_TOPDIR/tests/lib.sh"
+. "$top/scripts/lib/deb-test.sh"
+[ "$(id -u)" = 0 ] || skip "needs root (mount, chroot)"
+command -v python3 >/dev/null || skip "python3 is needed to read the doctor's JSON"
+k1=6.12.117+deb13-amd64
+k2=6.12.117+deb13-rt-amd64
+k3=6.12.117+deb13-cloud-amd64
+version=$(cat "$top/VERSION")
+
+# The next package version: this repository with VERSION's last field
+# bumped and a changelog entry for it, imported and packaged as is.
+next=$(echo "$version" | awk -F. -v OFS=. '{ $NF = $NF + 1; print }')
+repo=$(repo_copy)
+echo "$next" >"$repo/VERSION"
+{
+	printf 'ice-backport (%s-1) unstable; urgency=medium\n\n  * Test upgrade.\n\n' "$next"
+	printf ' -- %s  %s\n\n' "$(dpkg-parsechangelog -l "$top/debian/changelog" -S Maintainer)" \
+		"$(dpkg-parsechangelog -l "$top/debian/changelog" -S Date)"
+	cat "$top/debian/changelog"
+} >"$repo/debian/changelog"
+deb=$("$top/scripts/build-deb" "$tmp/deb")
+ICE_BP_TOPDIR=$repo "$repo/scripts/import-upstream" >"$tmp/import-next.log" 2>&1 ||
+	{ tail "$tmp/import-next.log"; fail "could not import the upstream for $next"; }
+debnext=$(ICE_BP_TOPDIR=$repo "$repo/scripts/build-deb" "$tmp/debnext")
+
+deb_root trixie "linux-headers-$k1" "linux-headers-$k2"
+cp "$deb" "$debnext" "$root/tmp/"
+deb1=/tmp/$(basename "$deb")
+deb2=/tmp/$(basename "$debnext")
+# The running kernel is installed, as on any real host (its headers are
+# not: dkms has nothing to build for it).
+running=$(uname -r)
+mkdir -p "$root/lib/modules/$running/kernel"
+apt_root dkms.log install dkms openssl || fail "apt could not install dkms"
+
+echo "== control: dkms's common.postinst on this root takes the real-host branch"
+mkdir -p "$root/usr/src/ice-backport-$version"
+dpkg-deb --fsys-tarfile "$deb" | tar -xf - -C "$root" "./usr/src/ice-backport-$version"
+mkdir -p "$root/tmp/rec"
+cat >"$root/tmp/rec/dkms" <<'STUB'
+#!/bin/sh
+# Records what common.postinst asks; registers like `dkms add`.
+echo "dkms $*" >>/tmp/rec/calls
+case $1 in
+add) mkdir -p "/var/lib/dkms/$3/$5" && ln -sfn "/usr/src/$3-$5" "/var/lib/dkms/$3/$5/source" ;;
+esac
+exit 0
+STUB
+chmod +x "$root/tmp/rec/dkms"
+in_root env PATH=/tmp/rec:/usr/sbin:/usr/bin:/sbin:/bin sh /usr/lib/dkms/common.postinst ice-backport "$version" "" "" "" \
+	>"$tmp/control.log" 2>&1 || true
+cat "$tmp/control.log"
+grep -q 'belongs to a chroot' "$tmp/control.log" && fail "dkms took this root for a chroot: the test cannot show the real-host branch"
+asked=$(grep -c '^dkms build' "$root/tmp/rec/calls" || true)
+with_headers=$(in_root sh -c 'ls -d /lib/modules/*/build' | wc -l)
+echo "dkms's common.postinst: builds asked for $asked kernel(s) of $with_headers with headers ($(grep '^dkms build' "$root/tmp/rec/calls" | tr '\n' ';'))"
+[ "$asked" -lt "$with_headers" ] || fail "dkms's common.postinst built for every kernel: this root does not show its real-host branch"
+rm -rf "$root/var/lib/dkms/ice-backport" "$root/usr/src/ice-backport-$version" "$root/tmp/rec"
+
+echo "== install $version: every kernel with headers"
+apt_root install.log install "$deb1" || fail "apt install of the .deb failed"
+expect_ours "$k1"
+expect_ours "$k2"
+
+echo "== the third kernel's headers arrive: the header hook builds for it"
+apt_root k3.log install "linux-headers-$k3" || fail "apt install of the $k3 headers failed"
+grep -q "ice-backport: $k3: ice-backport $version installed" "$tmp/k3.log" || fail "the header hook did not build for $k3"
+expect_ours "$k3"
+
+echo "== upgrade to $next while $k2's headers are broken"
+mk=$(in_root readlink -f "/lib/modules/$k2/build")/Makefile
+cp "$root$mk" "$tmp/Makefile.k2"
+printf '\n$(error headers broken on purpose by the ice-backport tests)\n' >>"$root$mk"
+apt_root upgrade.log install "$deb2" || fail "the upgrade failed: one kernel's failed build must not fail it"
+grep -q "warning: $k2: the build of ice-backport $next failed; $k2 keeps the ice-backport module it had ($version)" "$tmp/upgrade.log" ||
+	fail "no warning saying $k2 keeps the module of $version"
+version=$next
+expect_ours "$k1"
+expect_ours "$k3"
+v=$(in_root modinfo -k "$k2" -F version ice)
+[ "$v" = "$(cat "$top/VERSION")" ] || fail "$k2 runs '$v', not the module of the version it had"
+echo "$k2 keeps ice-backport $v"
+rc=0
+in_root ice-backport doctor --json >"$tmp/doctor.json" 2>&1 || rc=$?
+python3 - "$tmp/doctor.json" "$k2" <<'PY' || fail "the doctor does not say $k2 kept the old module (exit $rc): $(cat "$tmp/doctor.json")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+k = [k for k in d["dkms"]["kernels"] if k["kernel"] == sys.argv[2]]
+assert k and k[0]["state"] == "kept-old", k
+PY
+[ "$rc" = 1 ] || fail "the doctor exits $rc, not 1"
+echo "doctor: $k2 kept-old, exit 1"
+
+echo "== retry, the headers repaired"
+cp "$tmp/Makefile.k2" "$root$mk"
+in_root ice-backport autoinstall "$k2" >"$tmp/retry.log" 2>&1 || { cat "$tmp/retry.log"; fail "ice-backport autoinstall $k2 failed"; }
+cat "$tmp/retry.log"
+for k in "$k1" "$k2" "$k3"; do
+	expect_ours "$k"
+done
+in_root sh -c "ls -d /var/lib/dkms/ice-backport/$(cat "$top/VERSION")" 2>/dev/null &&
+	fail "the replaced version is still registered with DKMS"
+echo "every kernel has ice-backport $next; $(cat "$top/VERSION") is unregistered"
+
+echo "== purge"
+apt_root purge.log purge ice-backport-dkms || fail "apt purge failed"
+expect_clean
