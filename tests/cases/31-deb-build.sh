@@ -33,6 +33,13 @@ rm -f "$tmp/staged/.staged" "$src/dkms.conf"
 	fail "packaged tree differs from scripts/stage-tree: $(diff -r "$src" "$tmp/staged" | head -n 5)"
 dpkg-deb --fsys-tarfile "$a" | tar -xO "./usr/src/ice-backport-$version/dkms.conf" >"$tmp/dkms.conf"
 grep -qx "PACKAGE_VERSION=\"$version\"" "$tmp/dkms.conf" || fail "PACKAGE_VERSION is not $version"
-"$top/scripts/dkms-conf" | sed "s/#MODULE_VERSION#/$version/g" | cmp - "$tmp/dkms.conf" ||
-	fail "packaged dkms.conf is not scripts/dkms-conf's"
-grep '^BUILD_EXCLUSIVE_KERNEL=' "$tmp/dkms.conf"
+sed "s/#MODULE_VERSION#/$version/g" "$top/dkms.conf" | cmp - "$tmp/dkms.conf" ||
+	fail "packaged dkms.conf is not dkms.conf with its version"
+# The kernel policy beside it, and for the operator tool.
+cmp "$src/kernels.list" "$top/kernels.list" || fail "the tree's kernels.list is not the repository's"
+dpkg-deb --fsys-tarfile "$a" | tar -xO ./usr/share/ice-backport/kernels.list | cmp - "$top/kernels.list" ||
+	fail "/usr/share/ice-backport/kernels.list is not the repository's"
+for hook in etc/kernel/postinst.d/ice-backport etc/kernel/header_postinst.d/ice-backport; do
+	dpkg-deb --fsys-tarfile "$a" | tar -xO "./$hook" | cmp - "$top/tools/kernel-hook" || fail "/$hook is not tools/kernel-hook"
+done
+echo "kernel policy and hooks packaged"
