@@ -29,7 +29,7 @@ help:
 	@echo '                (KERNELS="<id> ..." limits the kernel matrix part: quick mode)'
 	@echo 'make bench      per-frame cost of the Rx path with XDP, four builds side by side'
 	@echo '                under QEMU -icount; table in build/bench.txt (KERNEL_ID=, FRAMES=)'
-	@echo 'make matrix     build ice.ko for every kernel of kernels.list (or KERNELS=...)'
+	@echo 'make matrix     build ice.ko for every kernel of the test sample of kernels.list (or KERNELS=...)'
 	@echo '                in a root of its Debian release; table in build/matrix.tsv'
 
 deps:

@@ -1,7 +1,10 @@
 #!/bin/sh
 # The .deb in a Debian 13 root (dkms 3.2) with the 6.12.117+deb13-amd64
-# headers: apt installs it and DKMS builds, signs and installs ice.ko,
-# which replaces the kernel's own, its modinfo naming its tier; the
+# headers, through Debian's own DKMS test (/usr/lib/dkms/dkms-autopkgtest,
+# what Debian's CI runs on every DKMS package): it installs the package
+# with apt and reports PASS for the kernel, whose module DKMS built,
+# signed and installed and which replaces the kernel's own, its modinfo
+# naming its tier; the
 # headers of an in-range kernel whose build fails (headers broken on
 # purpose) install with apt exiting 0, a warning with the log and the
 # retry command, the kernel keeping its own ice and the doctor saying so;
@@ -19,9 +22,17 @@ deb_root trixie "linux-headers-$kver"
 cp "$deb" "$root/tmp/"
 deb1=/tmp/$(basename "$deb")
 
-echo "== install (openssl: DKMS makes its signing key with it)"
-apt_root install.log install "$deb1" openssl || fail "apt install of the .deb failed"
-no_deprecation install.log
+echo "== Debian's dkms-autopkgtest"
+apt_root dkms.log install dkms openssl || fail "apt could not install dkms"
+rc=0
+in_root /usr/lib/dkms/dkms-autopkgtest "$deb1" >"$tmp/autopkgtest.log" 2>&1 || rc=$?
+grep -v '^\(Get\|Selecting\|Preparing\|Unpacking\|(Reading\)' "$tmp/autopkgtest.log" | tail -n 25
+[ "$rc" = 0 ] || fail "dkms-autopkgtest failed (exit $rc)"
+grep -qx "I: PASS ice-backport/$version $kver" "$tmp/autopkgtest.log" || fail "dkms-autopkgtest does not say PASS for $kver"
+grep -q "I: SKIP" "$tmp/autopkgtest.log" && fail "dkms-autopkgtest skipped a kernel the policy accepts"
+no_deprecation autopkgtest.log
+# It disables DKMS's autoinstall for the rest of the host's life.
+in_root rm -f /etc/dkms/no-autoinstall
 expect_ours "$kver"
 
 echo "== headers of an in-range kernel whose build fails"
