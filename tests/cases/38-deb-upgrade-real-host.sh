@@ -4,7 +4,9 @@
 #
 # dkms's common.postinst (what dh_dkms packages run) takes the running
 # kernel's /lib/modules/$(uname -r) as the sign of a real host; then it
-# builds for the running kernel and the newest one only.  Here that
+# builds for the running kernel and the newest one only, unless
+# autoinstall_all_kernels is set (Debian 13's dkms 3.2 sets it in
+# /etc/dkms/framework.conf.d; Debian 12's 3.0.10 does not).  Here that
 # directory exists in the root, as on a real host, so dkms takes its
 # real-host branch: the control runs dkms's own common.postinst (with a
 # dkms that only records what it is asked to build) and shows it picks
@@ -19,14 +21,15 @@
 #   retry         its headers repaired, `ice-backport autoinstall KERNEL`
 #                 (the command the warning gave) gives it the new version,
 #                 and the old version is unregistered.
-# Runs in a scratch copy of the cached trixie root (dkms 3.2).
+# Runs in a scratch copy of the cached bookworm root (dkms 3.0.10), with
+# the bookworm-backports 6.12 kernels.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 . "$top/scripts/lib/deb-test.sh"
 [ "$(id -u)" = 0 ] || skip "needs root (mount, chroot)"
 command -v python3 >/dev/null || skip "python3 is needed to read the doctor's JSON"
-k1=6.12.117+deb13-amd64
-k2=6.12.117+deb13-rt-amd64
-k3=6.12.117+deb13-cloud-amd64
+k1=6.12.95+deb12-amd64
+k2=6.12.95+deb12-rt-amd64
+k3=6.12.95+deb12-cloud-amd64
 version=$(cat "$top/VERSION")
 
 # The next package version: this repository with VERSION's last field
@@ -45,7 +48,7 @@ ICE_BP_TOPDIR=$repo "$repo/scripts/import-upstream" >"$tmp/import-next.log" 2>&1
 	{ tail "$tmp/import-next.log"; fail "could not import the upstream for $next"; }
 debnext=$(ICE_BP_TOPDIR=$repo "$repo/scripts/build-deb" "$tmp/debnext")
 
-deb_root trixie "linux-headers-$k1" "linux-headers-$k2"
+deb_root bookworm "linux-headers-$k1" "linux-headers-$k2"
 cp "$deb" "$debnext" "$root/tmp/"
 deb1=/tmp/$(basename "$deb")
 deb2=/tmp/$(basename "$debnext")
