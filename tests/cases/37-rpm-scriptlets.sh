@@ -146,6 +146,35 @@ initrd_remade updates/dkms
 rpm --root "$root" --dbpath /var/lib/rpm -V --nodeps ice-backport-dkms || fail "rpm -V: the installed files differ from the package"
 echo "rpm -V: the installed files are the package's"
 
+echo "== a kernel-devel arriving after its kernel: the file trigger runs ice-backport autoinstall"
+# A stand-in kernel-devel of an outside kernel (no build: the trigger's
+# run shows in the policy's message), laid out as Fedora's.
+devrel=9.8.0-100.fc99.x86_64
+mkdir -p "$tmp/rb/SPECS"
+cat >"$tmp/rb/SPECS/devel.spec" <<DEVEL
+Name: kernel-devel-stand-in
+Version: 1
+Release: 1
+Summary: stand-in kernel-devel of $devrel for the ice-backport tests
+License: GPL-2.0-only
+BuildArch: noarch
+%description
+Headers of $devrel: a Makefile and the build link.
+%install
+mkdir -p %{buildroot}/usr/src/kernels/$devrel %{buildroot}/lib/modules/$devrel
+echo 'all:' >%{buildroot}/usr/src/kernels/$devrel/Makefile
+ln -s /usr/src/kernels/$devrel %{buildroot}/lib/modules/$devrel/build
+%files
+/usr/src/kernels/$devrel
+/lib/modules/$devrel
+DEVEL
+rpmbuild -bb --define "_topdir $tmp/rb" "$tmp/rb/SPECS/devel.spec" >"$tmp/rb/devel.log" 2>&1 ||
+	{ tail -n 20 "$tmp/rb/devel.log"; fail "rpmbuild of the stand-in kernel-devel failed"; }
+rpm_root devel.log -i --nodeps "$tmp/rb/RPMS/noarch/kernel-devel-stand-in-1-1.noarch.rpm" ||
+	fail "rpm -i of the stand-in kernel-devel failed"
+grep -q "kernel $devrel is outside" "$tmp/devel.log" || fail "the file trigger did not run ice-backport autoinstall for $devrel"
+rpm_root devel-e.log -e --nodeps kernel-devel-stand-in || fail "rpm -e of the stand-in kernel-devel failed"
+
 echo "== upgrade to release $((rel + 1)) (all scriptlets)"
 rm -f "$root/tmp/initrd/dracut.log"
 rpm_root upgrade.log -U --nodeps "$rpm2" || fail "rpm -U to release $((rel + 1)) failed"
