@@ -12,8 +12,9 @@
 # dkms that only records what it is asked to build) and shows it picks
 # fewer kernels than have headers.  Then ice-backport-dkms itself:
 #   install       every kernel with headers gets the module (two);
-#   new headers   the third kernel's headers arrive through apt: the
-#                 header hook builds for it;
+#   new kernel    the third kernel and its headers arrive through apt:
+#                 ice-backport's kernel hook builds for it, before the
+#                 initramfs hook runs;
 #   upgrade       to the next package version while one kernel's headers
 #                 are broken: apt exits 0, the two others get the new
 #                 version, the broken one keeps the old version's module
@@ -87,9 +88,9 @@ apt_root install.log install "$deb1" || fail "apt install of the .deb failed"
 expect_ours "$k1"
 expect_ours "$k2"
 
-echo "== the third kernel's headers arrive: the header hook builds for it"
+echo "== the third kernel and its headers arrive: the kernel hook builds for it"
 apt_root k3.log install "linux-headers-$k3" || fail "apt install of the $k3 headers failed"
-grep -q "ice-backport: $k3: ice-backport $version installed" "$tmp/k3.log" || fail "the header hook did not build for $k3"
+grep -q "ice-backport: $k3: ice-backport $version installed" "$tmp/k3.log" || fail "the kernel hooks did not build for $k3"
 expect_ours "$k3"
 
 echo "== upgrade to $next while $k2's headers are broken"
