@@ -8,7 +8,8 @@
 # headers' Makefile taken away (a build that fails).  %post (ice-backport
 # autoinstall) registers the tree, DKMS builds, signs and installs ice.ko
 # for the first two, each modinfo naming its tier, and rpm exits 0 in
-# spite of the other two.  An upgrade to the next
+# spite of the other two.  A kernel-devel installed after its kernel
+# fires the package's file trigger, which runs ice-backport autoinstall.  An upgrade to the next
 # release builds the module again and keeps it installed; erase gives the
 # kernel its own ice back and leaves nothing; a %preun that removes on
 # upgrade is caught (negative control).  Each initramfs that carries ice is made again after
