@@ -31,6 +31,9 @@ help:
 	@echo '                under QEMU -icount; table in build/bench.txt (KERNEL_ID=, FRAMES=)'
 	@echo 'make matrix     build ice.ko for every kernel of the test sample of kernels.list (or KERNELS=...)'
 	@echo '                in a root of its Debian release; table in build/matrix.tsv'
+	@echo 'make matrix-wide  build ice.ko for every release and flavour the archive serves of'
+	@echo '                every verified line (hours; not in make check); build/matrix-wide.md,'
+	@echo '                README fragment: scripts/matrix-wide --readme'
 
 deps:
 	@scripts/install-build-deps
@@ -68,10 +71,13 @@ rpm: deps src/PROVENANCE
 matrix: src/PROVENANCE
 	scripts/matrix $(KERNELS)
 
+matrix-wide: src/PROVENANCE
+	scripts/matrix-wide $(KERNELS)
+
 bench: deps src/PROVENANCE
 	scripts/bench $(if $(FRAMES),--frames $(FRAMES)) $(KERNEL_ID)
 
 clean:
 	rm -rf build
 
-.PHONY: all help deps import module packages deb rpm check matrix bench clean
+.PHONY: all help deps import module packages deb rpm check matrix matrix-wide bench clean

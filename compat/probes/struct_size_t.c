@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * HAVE_STRUCT_SIZE_T: struct_size_t() exists (the size of a structure
+ * with a trailing flexible array, given its type rather than a pointer).
+ * Upstream: v6.4, d67790ddf021 ("overflow: Add struct_size_t() helper").
+ * Debian's 6.1 carries it from 6.1.18x stable (6.1.0-53, 6.1.187, has
+ * it); 6.1.0-47 (6.1.170) and 6.1.0-50 (6.1.176) do not.
+ * Reason-if-constant: the test sample's 6.1 releases all have it; Debian's
+ * 6.1.0-47 and 6.1.0-50 (make matrix-wide) do not.
+ * Shim: compat/include/linux/overflow.h.
+ */
+#include <linux/overflow.h>
+
+struct probe_flex {
+	int n;
+	int v[];
+};
+
+unsigned long probe(void);
+unsigned long probe(void)
+{
+	return struct_size_t(struct probe_flex, v, 2);
+}
