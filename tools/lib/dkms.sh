@@ -224,15 +224,17 @@ dk_forget_old() {
 # dracut).
 dk_initramfs() {
 	for k in "$@"; do
-		if command -v update-initramfs >/dev/null 2>&1 && command -v lsinitramfs >/dev/null 2>&1; then
+		# dracut first: a host has one of the two (Debian's packages of
+		# them conflict), and RPM hosts only dracut.
+		if command -v dracut >/dev/null 2>&1 && command -v lsinitrd >/dev/null 2>&1; then
+			lsinitrd --kver "$k" 2>/dev/null | grep -q '/ice\.ko' || continue
+			dracut -f --kver "$k" ||
+				dk_warn "could not update the initramfs of $k; run: dracut -f --kver $k"
+		elif command -v update-initramfs >/dev/null 2>&1 && command -v lsinitramfs >/dev/null 2>&1; then
 			[ -f "/boot/initrd.img-$k" ] || continue
 			lsinitramfs "/boot/initrd.img-$k" 2>/dev/null | grep -q '/ice\.ko' || continue
 			update-initramfs -u -k "$k" ||
 				dk_warn "could not update the initramfs of $k; run: update-initramfs -u -k $k"
-		elif command -v dracut >/dev/null 2>&1 && command -v lsinitrd >/dev/null 2>&1; then
-			lsinitrd --kver "$k" 2>/dev/null | grep -q '/ice\.ko' || continue
-			dracut -f --kver "$k" ||
-				dk_warn "could not update the initramfs of $k; run: dracut -f --kver $k"
 		fi
 	done
 }
