@@ -83,42 +83,51 @@ dk_log_dir() {
 	echo "/var/log/$DKMS_NAME"
 }
 
-# dk_keep_sources [VERSION]: make VERSION's (default: each registered
-# version's) source a real copy
-# instead of the link DKMS made into /usr/src.  Run before a package
-# upgrade replaces /usr/src/ice-backport-<old>: a kernel whose build of
-# the new version fails keeps the old version's module, and DKMS needs that
-# version's dkms.conf to remove it later.
+# dk_kept_dir: where the sources of replaced versions are kept.
+dk_kept_dir() {
+	echo "/var/lib/$DKMS_NAME/kept"
+}
+
+# dk_keep_sources VERSION: give DKMS a copy of VERSION's source, outside
+# /usr/src, and point VERSION's `source` link at it.  Run before a package
+# upgrade to another version removes /usr/src/ice-backport-VERSION: a
+# kernel whose build of the new version fails keeps VERSION's module, and
+# DKMS needs VERSION's source (its dkms.conf) to list and remove it later.
+# dkms 3.2 counts a version whose `source` is not a link to a directory as
+# broken, so the link stays a link.
 dk_keep_sources() {
-	for v in ${1:-$(dk_versions)}; do
-		src=/var/lib/dkms/$DKMS_NAME/$v/source
-		[ -L "$src" ] || continue
-		target=$(readlink -f "$src") || continue
-		[ -d "$target" ] || continue
-		rm -rf "$src.keep"
-		if cp -a "$target/." "$src.keep/" 2>/dev/null || { mkdir -p "$src.keep" && cp -a "$target/." "$src.keep/"; }; then
-			rm -f "$src" && mv "$src.keep" "$src"
-		else
-			rm -rf "$src.keep"
-			dk_warn "could not keep a copy of $DKMS_NAME/$v's source for DKMS"
-		fi
-	done
+	v=$1
+	src=/var/lib/dkms/$DKMS_NAME/$v/source
+	tree=/usr/src/$DKMS_NAME-$v
+	[ -L "$src" ] && [ -f "$tree/dkms.conf" ] || return 0
+	kept=$(dk_kept_dir)/$DKMS_NAME-$v
+	rm -rf "$kept.new"
+	mkdir -p "$(dk_kept_dir)"
+	if cp -a "$tree" "$kept.new"; then
+		rm -rf "$kept"
+		mv "$kept.new" "$kept"
+		ln -sfn "$kept" "$src"
+	else
+		rm -rf "$kept.new"
+		dk_warn "could not keep a copy of $DKMS_NAME/$v's source for DKMS"
+	fi
 }
 
 # dk_register VERSION: DKMS knows VERSION with the source now in /usr/src.
 dk_register() {
 	src=/var/lib/dkms/$DKMS_NAME/$1/source
+	tree=/usr/src/$DKMS_NAME-$1
 	if [ -d "/var/lib/dkms/$DKMS_NAME/$1" ] && [ ! -e "$src/dkms.conf" ]; then
 		# Registered, but its source is gone (a package removed by hand).
 		dkms remove -m "$DKMS_NAME" -v "$1" --all >/dev/null 2>&1 || true
 		rm -rf "/var/lib/dkms/$DKMS_NAME/$1"
 	fi
 	if [ -d "/var/lib/dkms/$DKMS_NAME/$1" ]; then
-		# A copy dk_keep_sources made before an upgrade to the same
-		# version: DKMS builds from the package's tree again.
-		if [ ! -L "$src" ] && [ -d "/usr/src/$DKMS_NAME-$1" ]; then
-			rm -rf "$src"
-			ln -s "/usr/src/$DKMS_NAME-$1" "$src"
+		# A copy dk_keep_sources made: the package's tree is back (the
+		# same version installed again), DKMS builds from it.
+		if [ "$(readlink "$src")" != "$tree" ]; then
+			ln -sfn "$tree" "$src"
+			rm -rf "$(dk_kept_dir)/$DKMS_NAME-$1"
 		fi
 		return 0
 	fi
@@ -212,6 +221,7 @@ dk_forget_old() {
 		if [ -z "$in_use" ]; then
 			dkms remove -m "$DKMS_NAME" -v "$old" --all >/dev/null 2>&1 ||
 				rm -rf "/var/lib/dkms/$DKMS_NAME/$old"
+			rm -rf "$(dk_kept_dir)/$DKMS_NAME-$old"
 			dk_say "$old unregistered: $1 replaces it"
 		else
 			dk_say "$old stays registered: still the module of$in_use"
@@ -288,6 +298,7 @@ dk_unregister() {
 		dkms remove -m "$DKMS_NAME" -v "$v" --all >/dev/null 2>&1 ||
 			dk_warn "DKMS could not remove $DKMS_NAME/$v; run: dkms remove -m $DKMS_NAME -v $v --all"
 	done
-	rm -rf "$(dk_log_dir)"
+	rm -rf "$(dk_log_dir)" "$(dk_kept_dir)"
+	rmdir "/var/lib/$DKMS_NAME" 2>/dev/null || true
 	return 0
 }
