@@ -33,8 +33,8 @@ help:
 	@echo '                in a root of its Debian release; table in build/matrix.tsv'
 	@echo 'make custom-kernels  kernels Debian did not build (scripts/custom-kernel): a'
 	@echo '                kernel.org-style and a vendor-style tree, built in full from Debian'"'"'s'
-	@echo '                linux-source; ice.ko against each (0 warnings), the first booted in'
-	@echo '                the VM, then test 16 (the probes follow the API, not the version)'
+	@echo '                linux-source; ice.ko against each (0 warnings) and booted with it'
+	@echo '                in the VM, then test 16 (the probes follow the API, not the version)'
 
 deps:
 	@scripts/install-build-deps
@@ -78,6 +78,7 @@ custom-kernels: src/PROVENANCE
 	scripts/custom-kernel --module korg
 	scripts/custom-kernel --module vendor
 	scripts/custom-kernel --vm-test korg
+	scripts/custom-kernel --vm-test vendor
 	tests/run 16-in-range-trees
 
 bench: deps src/PROVENANCE

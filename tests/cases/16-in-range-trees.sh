@@ -11,8 +11,9 @@
 #
 # The trees are built here only as far as modules_prepare (a few minutes
 # cold, then cached); `make custom-kernels` builds them in full and proves
-# the module (0 warnings against both) and the VM boot of the kernel.org
-# tree, which take longer than this suite may.
+# the module (0 warnings against both) and the VM boot of both kernels,
+# which take longer than this suite may (half an hour a tree on 2 busy
+# cores).
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 [ "$(id -u)" = 0 ] || skip "the trees are built in a Debian root with chroot, which needs root"
 
