@@ -96,6 +96,7 @@ expect_ours "$k3"
 echo "== upgrade to $next while $k2's headers are broken"
 mk=$(in_root readlink -f "/lib/modules/$k2/build")/Makefile
 cp "$root$mk" "$tmp/Makefile.k2"
+# shellcheck disable=SC2016 # make's $(error), not the shell's
 printf '\n$(error headers broken on purpose by the ice-backport tests)\n' >>"$root$mk"
 apt_root upgrade.log install "$deb2" || fail "the upgrade failed: one kernel's failed build must not fail it"
 grep -q "warning: $k2: the build of ice-backport $next failed; $k2 keeps the ice-backport module it had ($version)" "$tmp/upgrade.log" ||
