@@ -85,12 +85,12 @@ expect_intree() {
 
 # expect_clean: nothing of the package is left after purge.
 expect_clean() {
-	in_root sh -c 'ls -d /usr/src/ice-backport* /var/lib/dkms/ice-backport* /lib/modules/*/updates/dkms/ice.ko* 2>/dev/null' &&
-		fail "purge left files behind"
+	in_root sh -c 'ls -d /usr/src/ice-backport* /var/lib/dkms/ice-backport* /lib/modules/*/updates/dkms/ice.ko* \
+		/var/lib/ice-backport /var/log/ice-backport 2>/dev/null' && fail "purge left files behind"
 	# shellcheck disable=SC2016 # dpkg-query's format, not ours
 	in_root dpkg-query -W -f='${Status}\n' ice-backport-dkms 2>/dev/null | grep -q installed &&
 		fail "ice-backport-dkms is still installed"
-	echo "purged: nothing under /usr/src, /var/lib/dkms or updates/dkms"
+	echo "purged: nothing under /usr/src, /var/lib/dkms, updates/dkms, /var/lib/ice-backport or /var/log/ice-backport"
 }
 
 # fake_headers_deb RELEASE FROM [broken]: build, in $tmp, the headers
