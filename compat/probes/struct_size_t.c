@@ -9,6 +9,8 @@
  * 6.1.0-47 and 6.1.0-50 (make matrix-wide) do not.
  * Shim: compat/include/linux/overflow.h.
  */
+/* overflow.h of 6.1 uses BUILD_BUG_ON_ZERO() without including it. */
+#include <linux/build_bug.h>
 #include <linux/overflow.h>
 
 struct probe_flex {
