@@ -16,12 +16,13 @@
 #include <linux/overflow.h>
 #include <linux/types.h>
 
+u32 probe(void);
+
 struct probe_flex {
 	int n;
 	u32 v[];
 };
 
-u32 probe(void);
 u32 probe(void)
 {
 	DEFINE_RAW_FLEX(struct probe_flex, p, v, 2);

@@ -13,12 +13,13 @@
 #include <linux/build_bug.h>
 #include <linux/overflow.h>
 
+unsigned long probe(void);
+
 struct probe_flex {
 	int n;
 	int v[];
 };
 
-unsigned long probe(void);
 unsigned long probe(void)
 {
 	return struct_size_t(struct probe_flex, v, 2);
