@@ -93,6 +93,16 @@ expect_clean() {
 	echo "purged: nothing under /usr/src, /var/lib/dkms, updates/dkms, /var/lib/ice-backport or /var/log/ice-backport"
 }
 
+# relabel_headers_cmds FROM RELEASE TREE: the shell commands that make
+# TREE a copy of FROM's headers (installed in the root) whose release
+# strings (kernel.release, the vermagic's utsrelease.h) say RELEASE: the
+# headers of a kernel Debian did not build, for the package tests.
+relabel_headers_cmds() {
+	printf 'cp -a /usr/src/linux-headers-%s %s &&\n' "$1" "$3"
+	printf 'echo %s >%s/include/config/kernel.release &&\n' "$2" "$3"
+	printf "sed -i 's/%s/%s/' %s/include/generated/utsrelease.h\n" "$1" "$2" "$3"
+}
+
 # fake_headers_deb RELEASE FROM [broken]: build, in $tmp, the headers
 # package of a kernel Debian did not build, and print its path inside the
 # root (/tmp).  Its tree is a copy of FROM's headers (installed in the
@@ -113,9 +123,7 @@ fake_headers_deb() {
 		[ "\$1" = configure ] || exit 0
 		t=/usr/src/linux-headers-\$version
 		rm -rf "\$t"
-		cp -a /usr/src/linux-headers-$from "\$t"
-		echo "\$version" >"\$t/include/config/kernel.release"
-		sed -i "s/$from/\$version/" "\$t/include/generated/utsrelease.h"
+		$(relabel_headers_cmds "$from" "$fr" "/usr/src/linux-headers-$fr")
 		[ -z "$brk" ] || printf '\\n\$(error headers broken on purpose by the ice-backport tests)\\n' >>"\$t/Makefile"
 		mkdir -p "/lib/modules/\$version"
 		ln -sfn "\$t" "/lib/modules/\$version/build"

@@ -57,9 +57,7 @@ deb_root trixie "linux-headers-$kver" "linux-headers-$broken"
 # would lay them out for DKMS (/lib/modules/$fkver/build).
 fkver=6.12.117-200.fc41.x86_64
 [ "$(kernels tier-of "$fkver")" = in-range ] || fail "$fkver is not in-range"
-in_root sh -c "cp -a /usr/src/linux-headers-$kver /usr/src/kernels-$fkver &&
-	echo $fkver >/usr/src/kernels-$fkver/include/config/kernel.release &&
-	sed -i 's/$kver/$fkver/' /usr/src/kernels-$fkver/include/generated/utsrelease.h &&
+in_root sh -c "$(relabel_headers_cmds "$kver" "$fkver" "/usr/src/kernels-$fkver") &&
 	mkdir -p /lib/modules/$fkver && ln -s /usr/src/kernels-$fkver /lib/modules/$fkver/build" ||
 	fail "could not lay out the headers of $fkver"
 # The kernel outside the policy: only its headers' place is needed.
