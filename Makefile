@@ -2,7 +2,7 @@
 # ice-backport: entry points.  `make help` lists them.
 
 SHELL := /bin/sh
-KVER ?= $(shell scripts/default-kver)
+KVER ?= $(shell scripts/build/default-kver)
 # KSRC is passed on only when given; build-module derives it from KVER.
 ksrc_arg = $(if $(filter command line environment,$(origin KSRC)),$(KSRC))
 
@@ -33,31 +33,31 @@ help:
 	@echo '                in a root of its Debian release; table in build/matrix.tsv'
 	@echo 'make matrix-wide  build ice.ko for every release and flavour the archive serves of'
 	@echo '                every verified line (hours; not in make check); build/matrix-wide.md,'
-	@echo '                README fragment: scripts/matrix-wide --readme'
-	@echo 'make custom-kernels  kernels Debian did not build (scripts/custom-kernel): a'
+	@echo '                README fragment: scripts/build/matrix-wide --readme'
+	@echo 'make custom-kernels  kernels Debian did not build (scripts/build/custom-kernel): a'
 	@echo '                kernel.org-style and a vendor-style tree, built in full from Debian'"'"'s'
 	@echo '                linux-source; ice.ko against each (0 warnings) and booted with it'
 	@echo '                in the VM, then test 16 (the probes follow the API, not the version)'
 
 deps:
-	@scripts/install-build-deps
+	@scripts/build/install-build-deps
 
 # The import is redone when the pin, the patches or the guard change.
-src/PROVENANCE: upstream.lock VERSION patches/series $(wildcard patches/*.patch) \
-		scripts/import-upstream scripts/rx-guard
-	scripts/import-upstream
+src/PROVENANCE: upstream.lock VERSION patches/series $(wildcard patches/*/*.patch) \
+		scripts/import/import-upstream scripts/import/rx-guard
+	scripts/import/import-upstream
 
 import:
-	scripts/import-upstream
+	scripts/import/import-upstream
 
 module: src/PROVENANCE
 	@kver='$(KVER)'; \
 	if [ -z "$$kver" ]; then \
 		kver=$(REF_KVER); \
 		echo "no kernel headers on this host: building for $$kver"; \
-		scripts/ensure-headers $$kver $(REF_SUITE); \
+		scripts/build/ensure-headers $$kver $(REF_SUITE); \
 	fi; \
-	scripts/build-module "$$kver" $(ksrc_arg)
+	scripts/build/build-module "$$kver" $(ksrc_arg)
 
 check: deps
 	tests/run
@@ -66,29 +66,29 @@ check: deps
 packages: deb rpm
 
 deb: deps src/PROVENANCE
-	scripts/build-deb
+	scripts/package/build-deb
 
 # Lint what was just built: lint-rpm takes the two paths build-rpm prints.
 rpm: deps src/PROVENANCE
-	@set -e; pkgs=$$(scripts/build-rpm); scripts/lint-rpm $$pkgs; echo "$$pkgs"
+	@set -e; pkgs=$$(scripts/package/build-rpm); scripts/package/lint-rpm $$pkgs; echo "$$pkgs"
 
 matrix: src/PROVENANCE
-	scripts/matrix $(KERNELS)
+	scripts/build/matrix $(KERNELS)
 
 matrix-wide: src/PROVENANCE
-	scripts/matrix-wide $(KERNELS)
+	scripts/build/matrix-wide $(KERNELS)
 
 # In-range kernels that Debian's packaging did not make (issue 15 item 4):
 # too slow for `make check`, which runs only test 16 on prepared trees.
 custom-kernels: src/PROVENANCE
-	scripts/custom-kernel --module korg
-	scripts/custom-kernel --module vendor
-	scripts/custom-kernel --vm-test korg
-	scripts/custom-kernel --vm-test vendor
+	scripts/build/custom-kernel --module korg
+	scripts/build/custom-kernel --module vendor
+	scripts/build/custom-kernel --vm-test korg
+	scripts/build/custom-kernel --vm-test vendor
 	tests/run 16-in-range-trees
 
 bench: deps src/PROVENANCE
-	scripts/bench $(if $(FRAMES),--frames $(FRAMES)) $(KERNEL_ID)
+	scripts/vm/bench $(if $(FRAMES),--frames $(FRAMES)) $(KERNEL_ID)
 
 clean:
 	rm -rf build

@@ -16,7 +16,7 @@
 
 /*
  * A static callback that only a table member some kernels lack refers
- * to (patches/0005): naming it in a compile-time check counts as a use,
+ * to (patches/compat/0005): naming it in a compile-time check counts as a use,
  * so such kernels build it without "defined but not used".  Where the
  * member exists this adds nothing.
  */

@@ -3,7 +3,7 @@
  * Per-port devlink callbacks on kernels before 6.4 (probes/devlink_port_ops.c),
  * where they are members of struct devlink_ops.  The ops a port registers
  * with are recorded here, keyed by the port, and the devlink_ops members
- * that patches/0005 adds to ice's table (ICE_BACKPORT_DEVLINK_PORT_OPS,
+ * that patches/compat/0005 adds to ice's table (ICE_BACKPORT_DEVLINK_PORT_OPS,
  * net/devlink.h) call the port's own callback, or say the port has none
  * as the 6.4 core does.
  */

@@ -3,7 +3,7 @@
  * What this ice.ko is, for modinfo and for support: the package version
  * (whose first three fields are the upstream 6.12 base) and the exact
  * upstream source it was built from.  The values come from
- * ice_backport_provenance.h, written by scripts/import-upstream.
+ * ice_backport_provenance.h, written by scripts/import/import-upstream.
  */
 #include <linux/module.h>
 

@@ -4,7 +4,7 @@
  * carry ice's subfunctions: they need port_new to return the new port
  * and a port function that names the subfunction's own devlink instance
  * (devl_port_fn_devlink_set(), 6.7).  ice_devlink_ops then has no
- * port_new (patches/0005), so no subfunction port can be added and these
+ * port_new (patches/compat/0005), so no subfunction port can be added and these
  * are only reached on load and unload.  src/Kbuild records "subfunction"
  * in modinfo backport_disabled.
  */

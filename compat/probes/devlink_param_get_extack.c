@@ -5,7 +5,7 @@
  * devlink_param::get()"), merged with the param defaults work
  * (2a367002ed32).  .validate changed later, alone (probes/
  * devlink_param_validate_ptr.c): 6.19 to 7.1 have this form and not that.
- * Used by patches/0004.  Shim: compat/include/net/devlink.h
+ * Used by patches/compat/0004.  Shim: compat/include/net/devlink.h
  */
 #include <net/devlink.h>
 

@@ -4,7 +4,7 @@
  * Upstream: v6.8, "devlink: extend devlink_param *set pointer" (Jiri
  * Pirko).  ice's set callbacks have the 6.12 prototype; before it they
  * are called through adapters.
- * Used by patches/0004.  Shim: compat/include/net/devlink.h
+ * Used by patches/compat/0004.  Shim: compat/include/net/devlink.h
  */
 #include <net/devlink.h>
 

@@ -4,7 +4,7 @@
  * by pointer.  Upstream: v7.2, d603517771d8 ("devlink: pass param values
  * by pointer"), a release after .get gained its extack
  * (probes/devlink_param_get_extack.c).
- * Used by patches/0004.  Shim: compat/include/net/devlink.h
+ * Used by patches/compat/0004.  Shim: compat/include/net/devlink.h
  */
 #include <net/devlink.h>
 

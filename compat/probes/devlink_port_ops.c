@@ -5,7 +5,7 @@
  * callbacks were members of struct devlink_ops.
  * Upstream: v6.4, "devlink: introduce port ops placeholder" and the
  * series of Jiri Pirko that moved the port callbacks there.
- * Used by patches/0005 and compat/devlink_port_ops.c.
+ * Used by patches/compat/0005 and compat/devlink_port_ops.c.
  * Shim: compat/include/net/devlink.h
  */
 #include <net/devlink.h>

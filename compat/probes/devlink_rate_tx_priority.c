@@ -6,7 +6,7 @@
  * Upstream: v6.2, "devlink: Introduce new attribute 'tx_priority' to
  * devlink-rate" and "devlink: Introduce new attribute 'tx_weight' to
  * devlink-rate" (Michal Wilczynski).
- * Used by patches/0005.  Shim: compat/include/net/devlink.h
+ * Used by patches/compat/0005.  Shim: compat/include/net/devlink.h
  */
 #include <net/devlink.h>
 

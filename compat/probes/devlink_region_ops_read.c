@@ -4,7 +4,7 @@
  * taking a snapshot first.
  * Upstream: v6.2, "devlink: support directly reading from region memory"
  * (Jacob Keller).
- * Used by patches/0005.  Shim: compat/include/net/devlink.h
+ * Used by patches/compat/0005.  Shim: compat/include/net/devlink.h
  */
 #include <net/devlink.h>
 

@@ -4,7 +4,7 @@
  * the FEC error histogram.  Upstream: v6.18 ("ethtool: add FEC bins
  * histogramm report", upstream's spelling; posted to net-next in September
  * 2025, after the v6.17 merge window).
- * Used by patches/0004.  Shim: compat/include/linux/ethtool.h
+ * Used by patches/compat/0004.  Shim: compat/include/linux/ethtool.h
  */
 #include <linux/ethtool.h>
 

@@ -7,7 +7,7 @@
  * _rxfh_context ops")
  * removed it: on those kernels ice's ADQ RSS contexts cannot be set
  * through ethtool; the default context works as before.
- * Used by patches/0004.  Shim: compat/include/linux/ethtool.h
+ * Used by patches/compat/0004.  Shim: compat/include/linux/ethtool.h
  */
 #include <linux/ethtool.h>
 

@@ -5,7 +5,7 @@
  * Upstream: v6.11, "net: ethtool: let the core choose RSS context IDs"
  * series of Edward Cree ("net: ethtool: add new API for RSS contexts").
  * Before it the core kept no per-context state to describe.
- * Used by patches/0006.  Shim: compat/include/linux/ethtool.h
+ * Used by patches/compat/0006.  Shim: compat/include/linux/ethtool.h
  */
 #include <linux/ethtool.h>
 

@@ -5,7 +5,7 @@
  * and hfunc arguments.
  * Upstream: v6.8, fb6e30a72539 ("net: ethtool: pass a pointer to
  * parameters to get/set_rxfh ethtool ops").
- * Used by patches/0006.  Shim: compat/include/linux/ethtool.h
+ * Used by patches/compat/0006.  Shim: compat/include/linux/ethtool.h
  */
 #include <linux/ethtool.h>
 

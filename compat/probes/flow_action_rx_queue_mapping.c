@@ -5,7 +5,7 @@
  * (FLOW_ACTION_RX_QUEUE_MAPPING, flow_action_entry.rx_queue).
  * Upstream: v6.3, "act_skbedit: skbedit queue mapping for receive queue"
  * (Amritha Nambiar).
- * Used by patches/0007.  Shim: compat/include/net/flow_offload.h
+ * Used by patches/compat/0007.  Shim: compat/include/net/flow_offload.h
  */
 #include <net/flow_offload.h>
 

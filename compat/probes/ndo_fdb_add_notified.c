@@ -4,7 +4,7 @@
  * "bool *notified" before the extack.  Upstream: v6.13, 4b42fbc6bd8f
  * ("ndo_fdb_add: Add a parameter to report whether notification was
  * sent") and 42575ad5aab9 (the same for ndo_fdb_del).
- * Used by patches/0004.  Shim: compat/include/linux/netdevice.h
+ * Used by patches/compat/0004.  Shim: compat/include/linux/netdevice.h
  */
 #include <linux/netdevice.h>
 

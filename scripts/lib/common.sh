@@ -2,7 +2,7 @@
 # Helpers shared by every ice-backport script: messages, the cache
 # location, and hashing.  Sourced, never run.
 
-ICE_BP_TOPDIR=${ICE_BP_TOPDIR:-$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)}
+ICE_BP_TOPDIR=${ICE_BP_TOPDIR:-$(CDPATH="" cd -- "$(dirname -- "$0")/../.." && pwd)}
 
 # Downloads, apt state and build roots live outside the clone so that a
 # fresh clone (CI) reuses them and `git clean` never throws them away.

@@ -3,7 +3,7 @@
 # the copy-list, and no file in git has the content of an imported file.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 cd "$top"
-[ -f src/PROVENANCE ] || "$top/scripts/import-upstream"
+[ -f src/PROVENANCE ] || "$top/scripts/import/import-upstream"
 git ls-files -co --exclude-standard >"$tmp/ours"
 for c in $(lock_all copy); do
 	if grep -q "^src/$c" "$tmp/ours"; then

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Two imports give byte-identical trees, and the same as src/.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
-"$top/scripts/import-upstream" --dest "$tmp/a"
-"$top/scripts/import-upstream" --dest "$tmp/b"
+"$top/scripts/import/import-upstream" --dest "$tmp/a"
+"$top/scripts/import/import-upstream" --dest "$tmp/b"
 a=$(tree_hash "$tmp/a")
 b=$(tree_hash "$tmp/b")
 echo "first import  $a"

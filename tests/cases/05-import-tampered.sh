@@ -2,7 +2,7 @@
 # A tampered tarball or .deb is refused with both sums, and the tree it
 # would have replaced is left as it was.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
-"$top/scripts/import-upstream" --dest "$tmp/dest"
+"$top/scripts/import/import-upstream" --dest "$tmp/dest"
 before=$(tree_hash "$tmp/dest")
 version=$(lock_get version)
 tarball=$ICE_BP_CACHE/dl/$(basename "$(lock_get tarball)")-$version
@@ -10,7 +10,7 @@ tarball=$ICE_BP_CACHE/dl/$(basename "$(lock_get tarball)")-$version
 cp "$tarball" "$tmp/tampered.tar.xz"
 printf 'x' | dd of="$tmp/tampered.tar.xz" bs=1 seek=4096 conv=notrunc 2>/dev/null
 expect_fail "$tmp/log1" "checksum mismatch" \
-	"$top/scripts/import-upstream" --dest "$tmp/dest" --tarball "$tmp/tampered.tar.xz"
+	"$top/scripts/import/import-upstream" --dest "$tmp/dest" --tarball "$tmp/tampered.tar.xz"
 grep -q "expected (upstream.lock) $(lock_get tar_sha256)" "$tmp/log1" || fail "the expected sum is not shown"
 grep -q "got  *$(sha256_of "$tmp/tampered.tar.xz")" "$tmp/log1" || fail "the sum found is not shown"
 
@@ -20,7 +20,7 @@ deb=$ICE_BP_CACHE/dl/$(lock_get package)_${version}_all.deb
 cp "$deb" "$tmp/cache/dl/"
 printf 'x' | dd of="$tmp/cache/dl/$(basename "$deb")" bs=1 seek=100000 conv=notrunc 2>/dev/null
 expect_fail "$tmp/log2" "checksum mismatch for .*$(basename "$deb")" \
-	env ICE_BP_CACHE="$tmp/cache" "$top/scripts/import-upstream" --dest "$tmp/dest"
+	env ICE_BP_CACHE="$tmp/cache" "$top/scripts/import/import-upstream" --dest "$tmp/dest"
 grep -q "expected (upstream.lock) $(lock_get deb_sha256)" "$tmp/log2" || fail "the expected sum is not shown"
 
 [ "$(tree_hash "$tmp/dest")" = "$before" ] || fail "a refused import changed the destination"

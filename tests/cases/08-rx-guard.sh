@@ -1,26 +1,26 @@
 #!/bin/sh
 # The Rx guard accepts the fixed tree and refuses each way of losing the
-# fix: the pre-fix path (negative control), the v1 fix that read the shared
+# fix: the pre-fix path (the pre-fix control), the v1 fix that read the shared
 # info for every frame, a cached nr_frags, a release loop that counts frags.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
-guard=$top/scripts/rx-guard
-"$top/scripts/import-upstream" --dest "$tmp/fixed"
+guard=$top/scripts/import/rx-guard
+"$top/scripts/import/import-upstream" --dest "$tmp/fixed"
 "$guard" "$tmp/fixed" || fail "the guard refuses the fixed tree"
 c=drivers/net/ethernet/intel/ice/ice_txrx.c
 h=drivers/net/ethernet/intel/ice/ice_txrx.h
 
 # The import itself refuses a tree with the fix reverted.
 repo=$(repo_copy)
-cp "$repo"/tests/negative/*.patch "$repo/patches/"
-(cd "$repo/tests/negative" && ls ./*.patch) | sed 's|^\./||' >>"$repo/patches/series"
+cp "$repo"/tests/controls/pre-fix/*.patch "$repo/patches/"
+(cd "$repo/tests/controls/pre-fix" && ls ./*.patch) | sed 's|^\./||' >>"$repo/patches/series"
 expect_fail "$tmp/log0" "is not the fixed one" \
-	env ICE_BP_TOPDIR="$repo" "$repo/scripts/import-upstream" --dest "$tmp/refused"
+	env ICE_BP_TOPDIR="$repo" "$repo/scripts/import/import-upstream" --dest "$tmp/refused"
 [ ! -e "$tmp/refused" ] || fail "a refused import created the destination"
 
-# The negative-control tree (tests only), and the guard's reasons.
-"$top/scripts/import-upstream" --dest "$tmp/prefix" --negative-control
-grep -q '^variant NEGATIVE CONTROL' "$tmp/prefix/PROVENANCE" || fail "negative control not marked"
-expect_fail "$tmp/log1" "ice_put_rx_mbuf() does not walk from first_desc" "$guard" "$tmp/prefix"
+# The pre-fix control tree (tests only), and the guard's reasons.
+"$top/scripts/import/import-upstream" --dest "$tmp/pre-fix" --pre-fix-control
+grep -q '^variant CONTROL pre-fix' "$tmp/pre-fix/PROVENANCE" || fail "pre-fix control not marked"
+expect_fail "$tmp/log1" "ice_put_rx_mbuf() does not walk from first_desc" "$guard" "$tmp/pre-fix"
 grep -q "ice_get_pgcnts() does not walk" "$tmp/log1" || fail "ice_get_pgcnts() not reported"
 grep -q "caches nr_frags" "$tmp/log1" || fail "cached nr_frags not reported"
 

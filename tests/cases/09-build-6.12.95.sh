@@ -4,9 +4,9 @@
 # ethtool -i, no dependency on the kernel's libie or libeth.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 kver=6.12.95+deb12-amd64
-"$top/scripts/ensure-headers" "$kver" bookworm-backports
-[ -f "$top/src/PROVENANCE" ] || "$top/scripts/import-upstream"
-"$top/scripts/build-module" "$kver"
+"$top/scripts/build/ensure-headers" "$kver" bookworm-backports
+[ -f "$top/src/PROVENANCE" ] || "$top/scripts/import/import-upstream"
+"$top/scripts/build/build-module" "$kver"
 log=$top/build/$kver.log
 ko=$top/build/$kver/ice.ko
 w=$(grep -c 'warning:' "$log" || true)

@@ -5,7 +5,7 @@
 command -v perl >/dev/null || skip "perl is not installed"
 version=$(lock_get version)
 tarball=$ICE_BP_CACHE/dl/$(basename "$(lock_get tarball)")-$version
-[ -f "$tarball" ] || "$top/scripts/import-upstream" --dest "$tmp/imp"
+[ -f "$tarball" ] || "$top/scripts/import/import-upstream" --dest "$tmp/imp"
 tar -xJf "$tarball" -C "$tmp" --strip-components=1 --wildcards \
 	'*/scripts/checkpatch.pl' '*/scripts/spelling.txt' '*/scripts/const_structs.checkpatch'
 cd "$top"

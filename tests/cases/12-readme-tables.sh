@@ -1,6 +1,6 @@
 #!/bin/sh
 # README.md's generated sections (features compiled out per supported
-# kernel, probes, patches) are what scripts/readme-tables makes of the
+# kernel, probes, patches) are what scripts/compat/readme-tables makes of the
 # real builds: first on made-up builds whose content the test knows, with
 # a stale README, a stale build and a missing build caught; then on this
 # clone's README against the supported kernels' builds (built if missing).
@@ -39,7 +39,7 @@ set -- "$repo"/compat/probes/*.c
 probe1=$(basename "$1" .c)
 fake_build "$fakebuild" kA "dpll sf" "$probe1"
 fake_build "$fakebuild" kB none
-gen() { ICE_BP_TOPDIR=$repo ICE_BP_BUILD=$fakebuild "$repo/scripts/readme-tables" "$@"; }
+gen() { ICE_BP_TOPDIR=$repo ICE_BP_BUILD=$fakebuild "$repo/scripts/compat/readme-tables" "$@"; }
 
 gen || fail "readme-tables failed on complete builds"
 cat "$repo/README.md" >"$tmp/generated"
@@ -76,8 +76,8 @@ expect_fail "$tmp/log4" "malformed" gen --check
 # This clone's README against the real builds of its sample kernels.
 kernels sample | while read -r kid; do
 	[ -f "$top/build/$kid/ice.ko" ] && [ -f "$top/build/$kid/compat-config.h" ] && continue
-	[ -f "$top/src/PROVENANCE" ] || "$top/scripts/import-upstream"
-	"$top/scripts/build-in-root" "$kid" >/dev/null || fail "$kid does not build (build/$kid.log)"
+	[ -f "$top/src/PROVENANCE" ] || "$top/scripts/import/import-upstream"
+	"$top/scripts/build/build-in-root" "$kid" >/dev/null || fail "$kid does not build (build/$kid.log)"
 done
-"$top/scripts/readme-tables" --check || fail "README.md does not say what the builds found"
+"$top/scripts/compat/readme-tables" --check || fail "README.md does not say what the builds found"
 echo "README.md is what the builds of the sample kernels found"

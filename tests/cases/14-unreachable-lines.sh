@@ -1,7 +1,7 @@
 #!/bin/sh
 # The lines no build here can reach (6.6, 6.13 to 6.16, RHEL 10) are
 # described from upstream history, not by hand: docs/unreachable-lines.md
-# holds what scripts/unreachable-lines makes of compat/unreachable-lines and
+# holds what scripts/compat/unreachable-lines makes of compat/unreachable-lines and
 # the probes' Upstream: versions, every probe has a row there with a cell
 # for every line, and every hand-recorded cell has a source.  Each property
 # is also shown failing, on a copy of the repository.
@@ -10,7 +10,7 @@
 data=compat/unreachable-lines
 doc=docs/unreachable-lines.md
 
-"$top/scripts/unreachable-lines" --check || fail "$doc is stale: run scripts/unreachable-lines"
+"$top/scripts/compat/unreachable-lines" --check || fail "$doc is stale: run scripts/compat/unreachable-lines"
 
 # The committed table itself: one row a probe, a cell a line.  Read from
 # the document, so that a generator that silently dropped a probe or a
@@ -37,7 +37,7 @@ echo "$nrows probes x $nlines lines in $doc, each cell marked handled or GAP"
 # Negative controls, each on a fresh copy of the data.
 repo=$(repo_copy)
 cp "$repo/$data" "$tmp/data.orig"
-gen() { ICE_BP_TOPDIR=$repo "$repo/scripts/unreachable-lines" "$@"; }
+gen() { ICE_BP_TOPDIR=$repo "$repo/scripts/compat/unreachable-lines" "$@"; }
 gen --check || fail "a copy of the repository does not check"
 
 set -- "$top"/compat/probes/*.c

@@ -6,7 +6,7 @@
 # refused; the same probe with a reason is accepted.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 [ "$(id -u)" = 0 ] || skip "the probes run in Debian roots by chroot, which needs root"
-dir=$("$top/scripts/probe-matrix") || fail "the probes could not be run on the matrix"
+dir=$("$top/scripts/compat/probe-matrix") || fail "the probes could not be run on the matrix"
 n=$(find "$dir" -name '*.h' | wc -l)
 [ "$n" -ge 2 ] || skip "probe results for only $n kernel(s); two are needed"
 # Only the kernels of the test sample, in its order.
@@ -16,7 +16,7 @@ for kid in $(kernels sample); do
 done
 
 # shellcheck disable=SC2086 # one word a file
-"$top/scripts/probe-coverage" "$top/compat/probes" $configs || fail "some probe is dead weight"
+"$top/scripts/compat/probe-coverage" "$top/compat/probes" $configs || fail "some probe is dead weight"
 
 echo "== negative control: a probe that never flips and says nothing"
 cp -R "$top/compat/probes" "$tmp/probes"
@@ -24,10 +24,10 @@ printf '// SPDX-License-Identifier: GPL-2.0\n/* HAVE_FAKE_CONSTANT: a probe no k
 	>"$tmp/probes/fake_constant.c"
 # shellcheck disable=SC2086
 expect_fail "$tmp/neg.log" 'no Reason-if-constant: fake_constant' \
-	"$top/scripts/probe-coverage" "$tmp/probes" $configs
+	"$top/scripts/compat/probe-coverage" "$tmp/probes" $configs
 printf '/* Reason-if-constant: kept for the negative control. */\n' >>"$tmp/probes/fake_constant.c"
 # shellcheck disable=SC2086
-"$top/scripts/probe-coverage" "$tmp/probes" $configs >"$tmp/pos.log" ||
+"$top/scripts/compat/probe-coverage" "$tmp/probes" $configs >"$tmp/pos.log" ||
 	fail "a constant probe with a reason was refused"
 grep -q '^fake_constant .* constant (kept for the negative control' "$tmp/pos.log" ||
 	fail "the reason of a constant probe is not shown"

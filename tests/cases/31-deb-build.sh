@@ -1,14 +1,14 @@
 #!/bin/sh
-# `scripts/build-deb` twice gives byte-identical packages, whose contents
+# `scripts/package/build-deb` twice gives byte-identical packages, whose contents
 # are what DKMS needs to build offline: the staged tree and a dkms.conf
 # with the version filled in, beside the kernel policy (kernels, kernels.list).
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 command -v dpkg-buildpackage >/dev/null ||
 	[ "$(id -u)" = 0 ] || skip "packaging tools missing and not root to install them"
-[ -f "$top/src/PROVENANCE" ] || "$top/scripts/import-upstream"
+[ -f "$top/src/PROVENANCE" ] || "$top/scripts/import/import-upstream"
 version=$(cat "$top/VERSION")
-a=$("$top/scripts/build-deb" "$tmp/a")
-b=$("$top/scripts/build-deb" "$tmp/b")
+a=$("$top/scripts/package/build-deb" "$tmp/a")
+b=$("$top/scripts/package/build-deb" "$tmp/b")
 echo "first build:  $(sha256_of "$a")  $(stat -c %s "$a") bytes"
 echo "second build: $(sha256_of "$b")  $(stat -c %s "$b") bytes"
 cmp "$a" "$b" || fail "two builds differ"
@@ -27,10 +27,10 @@ for f in dkms.conf Kbuild Makefile PROVENANCE ice_backport_provenance.h compat/r
 done
 [ ! -e "$src/.staged" ] || fail "stage-tree's marker is packaged"
 # The packaged tree is the staged tree: src/ and compat/, nothing else.
-"$top/scripts/stage-tree" "$tmp/staged"
+"$top/scripts/build/stage-tree" "$tmp/staged"
 rm -f "$tmp/staged/.staged" "$src/dkms.conf"
 [ "$(tree_hash "$src")" = "$(tree_hash "$tmp/staged")" ] ||
-	fail "packaged tree differs from scripts/stage-tree: $(diff -r "$src" "$tmp/staged" | head -n 5)"
+	fail "packaged tree differs from scripts/build/stage-tree: $(diff -r "$src" "$tmp/staged" | head -n 5)"
 dpkg-deb --fsys-tarfile "$a" | tar -xO "./usr/src/ice-backport-$version/dkms.conf" >"$tmp/dkms.conf"
 grep -qx "PACKAGE_VERSION=\"$version\"" "$tmp/dkms.conf" || fail "PACKAGE_VERSION is not $version"
 sed "s/#MODULE_VERSION#/$version/g" "$top/dkms.conf" | cmp - "$tmp/dkms.conf" ||

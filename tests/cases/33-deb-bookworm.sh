@@ -15,7 +15,7 @@
 command -v python3 >/dev/null || skip "python3 is needed to read the doctor's JSON"
 kver=6.12.95+deb12-amd64
 version=$(cat "$top/VERSION")
-deb=$("$top/scripts/build-deb" "$tmp/deb")
+deb=$("$top/scripts/package/build-deb" "$tmp/deb")
 deb_root bookworm "linux-headers-$kver"
 cp "$deb" "$root/tmp/"
 deb1=/tmp/$(basename "$deb")

@@ -1,5 +1,5 @@
 #!/bin/sh
-# `scripts/build-rpm` twice gives byte-identical binary and source RPMs,
+# `scripts/package/build-rpm` twice gives byte-identical binary and source RPMs,
 # and a changed input (another release pattern in kernels.list) changes
 # both (negative control).  The RPM is noarch, needs dkms before its
 # scriptlets run, its Version-Release is debian/changelog's version (the
@@ -8,13 +8,13 @@
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 command -v rpmbuild >/dev/null && command -v dpkg-buildpackage >/dev/null ||
 	[ "$(id -u)" = 0 ] || skip "packaging tools missing and not root to install them"
-[ -f "$top/src/PROVENANCE" ] || "$top/scripts/import-upstream"
+[ -f "$top/src/PROVENANCE" ] || "$top/scripts/import/import-upstream"
 version=$(cat "$top/VERSION")
 # shellcheck disable=SC2046 # two paths without blanks
-set -- $("$top/scripts/build-rpm" "$tmp/a")
+set -- $("$top/scripts/package/build-rpm" "$tmp/a")
 a=$1 as=$2
 # shellcheck disable=SC2046
-set -- $("$top/scripts/build-rpm" "$tmp/b")
+set -- $("$top/scripts/package/build-rpm" "$tmp/b")
 for p in "$a" "$as" "$1" "$2"; do
 	echo "$(sha256_of "$p")  $(stat -c %s "$p") bytes  ${p#"$tmp"/}"
 done
@@ -36,7 +36,7 @@ grep -qx 'preun dkms' "$tmp/deptypes" || fail "dkms is not required until %preun
 # The installed tree is the .deb's, file for file.
 mkdir "$tmp/x" "$tmp/d"
 (cd "$tmp/x" && rpm2cpio "$a" | cpio -idm --quiet) || fail "could not unpack the RPM"
-deb=$("$top/scripts/build-deb" "$tmp/deb")
+deb=$("$top/scripts/package/build-deb" "$tmp/deb")
 dpkg-deb -x "$deb" "$tmp/d"
 src=usr/src/ice-backport-$version
 [ -f "$tmp/x/$src/dkms.conf" ] || fail "no $src/dkms.conf in the RPM"
@@ -52,7 +52,7 @@ cp -R "$top/src/." "$copy/src/"
 awk '!done && $1 == "line" { $4 = $4 "x"; done = 1 } 1' "$top/kernels.list" >"$copy/kernels.list"
 cmp -s "$top/kernels.list" "$copy/kernels.list" && fail "could not change kernels.list for the negative control"
 # shellcheck disable=SC2046
-set -- $(ICE_BP_TOPDIR=$copy "$copy/scripts/build-rpm" "$tmp/c")
+set -- $(ICE_BP_TOPDIR=$copy "$copy/scripts/package/build-rpm" "$tmp/c")
 cmp -s "$a" "$1" && fail "the binary RPM did not change with kernels.list"
 cmp -s "$as" "$2" && fail "the source RPM did not change with kernels.list"
 echo "changed kernels.list: both RPMs differ, as they must"

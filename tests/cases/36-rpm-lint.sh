@@ -8,9 +8,9 @@
 command -v rpmbuild >/dev/null && command -v rpmlint >/dev/null ||
 	[ "$(id -u)" = 0 ] || skip "rpm or rpmlint missing and not root to install them"
 # shellcheck disable=SC2046 # two paths without blanks
-set -- $("$top/scripts/build-rpm" "$tmp/rpm")
+set -- $("$top/scripts/package/build-rpm" "$tmp/rpm")
 rpm=$1 srpm=$2
-"$top/scripts/lint-rpm" "$rpm" "$srpm" || fail "rpmlint reports errors or warnings"
+"$top/scripts/package/lint-rpm" "$rpm" "$srpm" || fail "rpmlint reports errors or warnings"
 
 # Every filter line has a comment right above it, or another filter
 # under the same comment.
@@ -24,7 +24,7 @@ mkdir -p "$tmp/rb/SOURCES" "$tmp/rb/SPECS"
 sed 's/^Name:.*/&\nPackager:\tsomeone <someone@example.invalid>/' "$tmp"/rb/SOURCES/*.spec >"$tmp/rb/SPECS/ice-backport-dkms.spec"
 rpmbuild -bs --define "_topdir $tmp/rb" "$tmp/rb/SPECS/ice-backport-dkms.spec" >"$tmp/rb.log" 2>&1 ||
 	{ cat "$tmp/rb.log"; fail "rpmbuild -bs of the negative control failed"; }
-expect_fail "$tmp/neg.log" hardcoded-packager-tag "$top/scripts/lint-rpm" "$rpm" "$tmp"/rb/SRPMS/*.src.rpm
+expect_fail "$tmp/neg.log" hardcoded-packager-tag "$top/scripts/package/lint-rpm" "$rpm" "$tmp"/rb/SRPMS/*.src.rpm
 
 # The scriptlets, one file each, as `rpm --scripts` shows them expanded.
 command -v shellcheck >/dev/null || skip "shellcheck is not installed (make deps)"

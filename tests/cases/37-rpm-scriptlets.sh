@@ -23,7 +23,7 @@ kver=6.12.117+deb13-amd64
 broken=6.12.117+deb13-rt-amd64
 version=$(cat "$top/VERSION")
 # shellcheck disable=SC2046 # two paths without blanks
-set -- $("$top/scripts/build-rpm" "$tmp/rpm")
+set -- $("$top/scripts/package/build-rpm" "$tmp/rpm")
 rpm1=$1
 rel=$(rpm -qp --qf '%{RELEASE}' "$rpm1")
 

@@ -44,10 +44,10 @@ echo "$next" >"$repo/VERSION"
 		"$(dpkg-parsechangelog -l "$top/debian/changelog" -S Date)"
 	cat "$top/debian/changelog"
 } >"$repo/debian/changelog"
-deb=$("$top/scripts/build-deb" "$tmp/deb")
-ICE_BP_TOPDIR=$repo "$repo/scripts/import-upstream" >"$tmp/import-next.log" 2>&1 ||
+deb=$("$top/scripts/package/build-deb" "$tmp/deb")
+ICE_BP_TOPDIR=$repo "$repo/scripts/import/import-upstream" >"$tmp/import-next.log" 2>&1 ||
 	{ tail "$tmp/import-next.log"; fail "could not import the upstream for $next"; }
-debnext=$(ICE_BP_TOPDIR=$repo "$repo/scripts/build-deb" "$tmp/debnext")
+debnext=$(ICE_BP_TOPDIR=$repo "$repo/scripts/package/build-deb" "$tmp/debnext")
 
 deb_root bookworm "linux-headers-$k1" "linux-headers-$k2"
 cp "$deb" "$debnext" "$root/tmp/"

@@ -13,7 +13,7 @@
 command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
 kver=6.12.117+deb13-amd64
 version=$(cat "$top/VERSION")
-deb=$("$top/scripts/build-deb" "$tmp/deb")
+deb=$("$top/scripts/package/build-deb" "$tmp/deb")
 deb_root trixie "linux-headers-$kver"
 cp "$deb" "$root/tmp/"
 

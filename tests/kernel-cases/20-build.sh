@@ -3,8 +3,8 @@
 # compiler, its libc), with W=1 and zero warnings, and says what it is.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 kid=${KERNEL_ID:?}
-[ -f "$top/src/PROVENANCE" ] || "$top/scripts/import-upstream"
-"$top/scripts/build-in-root" "$kid" || fail "the build failed: $(grep -m 1 -E 'error|ERROR' "$top/build/$kid.log" || echo "see build/$kid.log")"
+[ -f "$top/src/PROVENANCE" ] || "$top/scripts/import/import-upstream"
+"$top/scripts/build/build-in-root" "$kid" || fail "the build failed: $(grep -m 1 -E 'error|ERROR' "$top/build/$kid.log" || echo "see build/$kid.log")"
 ko=$top/build/$kid/ice.ko
 w=$(grep -c 'warning:' "$top/build/$kid.log" || true)
 [ "$w" = 0 ] || { grep 'warning:' "$top/build/$kid.log" | head; fail "$w compiler warnings"; }

@@ -6,4 +6,4 @@
 kid=${KERNEL_ID:?}
 ko=$top/build/$kid/ice.ko
 [ -f "$ko" ] || fail "no module for $kid: 20-build[$kid] failed or did not run"
-"$top/scripts/vm-test" "$kid" "$ko" || fail "the VM test failed (serial log: build/$kid.vm.log)"
+"$top/scripts/vm/vm-test" "$kid" "$ko" || fail "the VM test failed (serial log: build/$kid.vm.log)"

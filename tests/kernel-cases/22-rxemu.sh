@@ -3,8 +3,8 @@
 # driver's own ice_clean_rx_irq() through every shipped scenario and the
 # fuzz files in the VM: our build passes them all (known upstream driver
 # bugs are reported as TAP TODO, see tests/rxemu/README.txt); the pre-fix
-# negative control must fail the zero-length cases and leak pages; and the
-# first version of the fix (tests/v1-fix), which releases the same way
+# control must fail the zero-length cases and leak pages; and the
+# first version of the fix (tests/controls/v1), which releases the same way
 # but reads the shared info for every frame, must pass like ours (on the
 # kernel of the pinned upstream).
 # The controls prove that the emulator catches a leak with a kernel's API;
@@ -19,7 +19,7 @@
 kid=${KERNEL_ID:?}
 out=$top/build
 [ -f "$out/$kid/ice.ko" ] || fail "no release module for $kid: 20-build[$kid] failed or did not run"
-img=$("$top/scripts/kernel-image" "$kid")
+img=$("$top/scripts/vm/kernel-image" "$kid")
 mods=$img/lib/modules/$kid
 scenarios=$(ls "$top"/tests/rxemu/scenarios/*.scn)
 
@@ -33,12 +33,12 @@ ctl=$kid
 		while read -r k; do [ "$(kernel_version "$k")" != "$version" ] || { echo "$k"; break; }; done)
 [ -n "$ctl" ] || ctl=$kid
 
-"$top/scripts/build-in-root" --variant selftest "$kid" || fail "the SELFTEST build failed"
+"$top/scripts/build/build-in-root" --variant selftest "$kid" || fail "the SELFTEST build failed"
 [ "$ctl" != "$kid" ] ||
-	"$top/scripts/build-in-root" --variant prefix "$kid" || fail "the negative-control build failed"
-"$top/scripts/build-xdp" "$out/xdp" || fail "the XDP programs or their loader did not build"
+	"$top/scripts/build/build-in-root" --variant pre-fix "$kid" || fail "the pre-fix control build failed"
+"$top/scripts/build/build-xdp" "$out/xdp" || fail "the XDP programs or their loader did not build"
 
-# emulate VARIANT LABEL [--negative-control]: run every scenario on the
+# emulate VARIANT LABEL [--pre-fix-control]: run every scenario on the
 # build of VARIANT in the VM; its TAP goes to $tmp/VARIANT.tap and is shown.
 emulate() {
 	variant=$1
@@ -61,12 +61,12 @@ emulate() {
 
 emulate -selftest "our build"
 if [ "$ctl" != "$kid" ]; then
-	echo "== pre-fix negative control: run on $ctl, the first flavour of $version run in full"
+	echo "== pre-fix control: run on $ctl, the first flavour of $version run in full"
 else
-	emulate -prefix "pre-fix negative control (must fail the zero-length cases)" --negative-control
+	emulate -pre-fix "pre-fix control (must fail the zero-length cases)" --pre-fix-control
 	leaked=$(sed -n 's/.*pages leaked: \([0-9]*\).*/\1/p' "$tmp/tap" | tail -n 1)
 	[ "${leaked:-0}" -gt 0 ] || fail "the pre-fix control leaked no page"
-	# The product counter must show the leak too: page_stale (patches/0003)
+	# The product counter must show the leak too: page_stale (patches/product/0003)
 	# counts the overwrites that lose a page; the harness checks it against
 	# its ledger in every run.
 	stale=$(grep -o 'page_stale=[0-9]*' "$tmp/tap" | awk -F= '{ n += $2 } END { print n + 0 }')
@@ -77,7 +77,7 @@ fi
 # kernel: it runs on the kernel of the pinned upstream release.
 ref=$(kernels sample full | awk -v v="$(lock_get version | cut -d- -f1)+" 'index($1, v) == 1 { print $1; exit }')
 if [ "$kid" = "$ref" ]; then
-	"$top/scripts/build-in-root" --variant v1 "$kid" || fail "the v1-control build failed"
+	"$top/scripts/build/build-in-root" --variant v1 "$kid" || fail "the v1-control build failed"
 	emulate -v1 "v1 of the fix (control that must pass)"
 else
 	echo "== v1 of the fix: run on $ref only"

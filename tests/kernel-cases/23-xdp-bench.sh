@@ -1,12 +1,12 @@
 #!/bin/sh
-# make bench runs: a short run (300 frames a row) of scripts/bench builds
+# make bench runs: a short run (300 frames a row) of scripts/vm/bench builds
 # the four variants, times every row under QEMU -icount and writes the
 # table; every build passes the emulator's oracle on every row, (a) is the
 # reference (ratio 1) and every ratio is its figure over (a)'s.  The
 # figures are reported, not asserted.  Negative control, in the same run:
 # one more row whose frames carry a zero-length descriptor (XDP_PASS)
 # must fail on the pre-fix build only, and make the benchmark say so.
-# Only for the kernel of the benchmark (scripts/bench's default).
+# Only for the kernel of the benchmark (scripts/vm/bench's default).
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 kid=${KERNEL_ID:?}
 [ "$kid" = 6.12.117+deb13-amd64 ] || skip "the benchmark runs on 6.12.117+deb13-amd64 only"
@@ -22,12 +22,12 @@ batch 64
 3072 0 3072 2870 pass x300
 SCN
 rc=0
-"$top/scripts/bench" --frames 300 --rows "$tmp/rows" --out "$tmp/out" "$kid" >"$tmp/log" 2>&1 || rc=$?
+"$top/scripts/vm/bench" --frames 300 --rows "$tmp/rows" --out "$tmp/out" "$kid" >"$tmp/log" 2>&1 || rc=$?
 cat "$tmp/log"
 tsv=$tmp/out/bench.tsv
-[ -f "$tsv" ] || fail "scripts/bench wrote no table"
+[ -f "$tsv" ] || fail "scripts/vm/bench wrote no table"
 [ "$rc" != 0 ] || fail "the benchmark exited 0 although the pre-fix build fails the leak-control row"
-grep -q 'prefix: not ok .*9-leak-control' "$tmp/log" || fail "the benchmark did not name the pre-fix build's failure of the leak-control row"
+grep -q 'pre-fix: not ok .*9-leak-control' "$tmp/log" || fail "the benchmark did not name the pre-fix build's failure of the leak-control row"
 
 rows=$(find "$tmp/rows" -name "*.scn" | wc -l)
 [ "$(($(wc -l <"$tsv") - 1))" = $((rows * 4)) ] || fail "bench.tsv has not 4 builds x $rows rows"
@@ -35,7 +35,7 @@ awk -F '\t' '
 	NR == 1 { next }
 	$2 == "upstream" { base = $3 }
 	{
-		want = ($1 == "leak-control" && $2 == "prefix") ? "FAILED" : "ok"
+		want = ($1 == "leak-control" && $2 == "pre-fix") ? "FAILED" : "ok"
 		if ($5 != want) { printf "%s on %s: %s, expected %s\n", $2, $1, $5, want; bad = 1 }
 		if (want == "ok" && ($3 !~ /^[0-9]+\.[0-9]+$/ || $3 <= 0)) { printf "%s on %s: no figure (%s)\n", $2, $1, $3; bad = 1 }
 		if (want == "ok" && $4 != sprintf("%.4f", $3 / base)) { printf "%s on %s: ratio %s is not %s / %s\n", $2, $1, $4, $3, base; bad = 1 }

@@ -14,7 +14,7 @@ ko=$top/build/$kid/ice.ko
 [ -f "$ko" ] || fail "no module for $kid: 20-build[$kid] failed or did not run"
 command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
 want=$(modinfo -F version "$ko")
-img=$("$top/scripts/kernel-image" "$kid")
+img=$("$top/scripts/vm/kernel-image" "$kid")
 vmlog=$top/build/$kid.doctor-vm.log
 
 cat >"$tmp/init" <<'EOF2'
@@ -51,11 +51,11 @@ echo "DOCTOR-VM: unloaded end"
 poweroff -f
 EOF2
 
-"$top/scripts/make-initramfs" --ko "$ko" --add "$top/tools/ice-backport:/opt/ice-backport/ice-backport" \
+"$top/scripts/vm/make-initramfs" --ko "$ko" --add "$top/tools/ice-backport:/opt/ice-backport/ice-backport" \
 	--add "$top/tools/lib:/opt/ice-backport/lib" --add "$top/VERSION:/opt/ice-backport/lib/VERSION" \
 	"$img/lib/modules/$kid" "$tmp/init" "$tmp/initrd.gz" || fail "could not make the initramfs"
 rc=0
-"$top/scripts/boot-vm" "$img/vmlinuz" "$tmp/initrd.gz" "$vmlog" 300 || rc=$?
+"$top/scripts/vm/boot-vm" "$img/vmlinuz" "$tmp/initrd.gz" "$vmlog" 300 || rc=$?
 echo "QEMU exit $rc; console: build/$kid.doctor-vm.log"
 grep -E '^(DOCTOR-VM|HUMAN|BUNDLE|STDERR):' "$vmlog" || true
 

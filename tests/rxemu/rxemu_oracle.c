@@ -541,7 +541,7 @@ static void rxemu_ledger_close(struct rxemu *e)
 }
 
 /*
- * The driver's own Rx page counters (patches/0003, shown by ethtool -S)
+ * The driver's own Rx page counters (patches/product/0003, shown by ethtool -S)
  * against the ledger, once the ring is torn down: every allocation is one
  * mapping; every page released before the teardown is one unmap; every
  * stale overwrite is one page lost; and when the run drained cleanly,

@@ -314,7 +314,7 @@ judge() {
 			finding info kernel "whether the own ice of $kver leaks is not known ($leak_why); this host has no E800 adapter"
 		else
 			finding unknown kernel "cannot tell whether the own ice of $kver leaks Rx pages: $leak_why" \
-				"check that kernel's ice source with scripts/rx-guard, or install ice-backport-dkms"
+				"check that kernel's ice source with scripts/import/rx-guard, or install ice-backport-dkms"
 		fi
 		;;
 	esac

@@ -94,7 +94,7 @@ ethtool_forced_speed_maps_init(struct ethtool_forced_speed_map *maps, u32 size)
 
 /*
  * probes/ethtool_fec_hist.c: get_fec_stats gained the FEC histogram.
- * ice has none to report; patches/0004 wraps its stats parameter in this.
+ * ice has none to report; patches/compat/0004 wraps its stats parameter in this.
  */
 #ifdef HAVE_ETHTOOL_FEC_HIST
 #define ICE_BACKPORT_FEC_STATS_ARGS(stats) \
@@ -106,7 +106,7 @@ ethtool_forced_speed_maps_init(struct ethtool_forced_speed_map *maps, u32 size)
 /*
  * probes/ethtool_ops_cap_rss_ctx_supported.c: the bit is gone, and with
  * it setting ADQ RSS contexts through the legacy rss_context path.
- * patches/0004 puts this in ice_ethtool_ops in place of the bit.
+ * patches/compat/0004 puts this in ice_ethtool_ops in place of the bit.
  */
 #ifdef HAVE_ETHTOOL_OPS_CAP_RSS_CTX_SUPPORTED
 #define ICE_BACKPORT_CAP_RSS_CTX_SUPPORTED .cap_rss_ctx_supported = true,
@@ -119,7 +119,7 @@ ethtool_forced_speed_maps_init(struct ethtool_forced_speed_map *maps, u32 size)
  * key and hfunc one by one, and no input transform exists (the
  * symmetric-xor hash came with 6.8: src/Kbuild, "rss-sym-xor").  The
  * structure holds what ice reads and writes;
- * ICE_BACKPORT_ETHTOOL_RXFH_ADAPTERS(get, set), which patches/0006
+ * ICE_BACKPORT_ETHTOOL_RXFH_ADAPTERS(get, set), which patches/compat/0006
  * places before ice_ethtool_ops, defines get_bp and set_bp with the old
  * prototypes around ice's get and set, and ICE_BACKPORT_RXFH_OP() points
  * the table at them.  ice's set_rxfh only reads indir and key, so their
@@ -175,7 +175,7 @@ static_assert(1)
 
 /*
  * probes/ethtool_ops_rxfh_per_ctx_key.c: before 6.11 the core keeps no
- * RSS context state to describe.  patches/0006 puts this around the bit.
+ * RSS context state to describe.  patches/compat/0006 puts this around the bit.
  */
 #ifdef HAVE_ETHTOOL_OPS_RXFH_PER_CTX_KEY
 #define ICE_BACKPORT_IF_ETHTOOL_OPS_RXFH_PER_CTX_KEY(...) __VA_ARGS__

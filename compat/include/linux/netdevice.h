@@ -29,7 +29,7 @@ static inline void netif_napi_set_irq(struct napi_struct *napi, int irq)
 /*
  * probes/ndo_fdb_add_notified.c: the fdb callbacks gained "notified".
  * ice sends no notification of its own, so it leaves it false and the
- * core sends the generic one, as before.  patches/0004 puts this in the
+ * core sends the generic one, as before.  patches/compat/0004 puts this in the
  * parameter lists of ice_fdb_add() and ice_fdb_del().
  */
 #ifdef HAVE_NDO_FDB_ADD_NOTIFIED
@@ -40,7 +40,7 @@ static inline void netif_napi_set_irq(struct napi_struct *napi, int irq)
 
 /*
  * probes/xdp_metadata_ops.c, xdp_features.c, xdp_zc_max_segs.c: net_device
- * members that older kernels lack.  patches/0010 wraps each assignment of
+ * members that older kernels lack.  patches/compat/0010 wraps each assignment of
  * ice's in the macro of its member: the statement itself where the member
  * exists (upstream's tokens), nothing where it does not.  Nothing is lost:
  * without xdp_metadata_ops no XDP program can ask for Rx metadata

@@ -8,7 +8,7 @@
  * callback stores the ART value in nanoseconds, tagged CSID_X86_ART and
  * use_nsecs, and the timekeeper converts it.  Before, the driver converted
  * it to TSC cycles itself, with convert_art_ns_to_tsc(), which returns the
- * whole system_counterval_t (cycles and clocksource).  patches/0013 puts
+ * whole system_counterval_t (cycles and clocksource).  patches/compat/0013 puts
  * upstream's tagging statements in this macro, after system->cycles holds
  * the ART nanoseconds.  The fallback names the callback's counter,
  * "system" in ice_ptp_get_syncdevicetime(), as upstream's statements do;

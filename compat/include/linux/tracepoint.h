@@ -10,7 +10,7 @@
 /*
  * probes/assign_str_one_arg.c: since 6.10 __assign_str() takes the field
  * only (__string() recorded its source); before, it took the source again.
- * patches/0012 names both in ice_trace.h; this picks the kernel's form.
+ * patches/compat/0012 names both in ice_trace.h; this picks the kernel's form.
  * It expands inside TP_fast_assign(), after the trace event machinery has
  * defined __assign_str() for that stage.
  */

@@ -8,7 +8,7 @@
  * devlink_param_validate_ptr.c: the param callbacks changed one at a time:
  * .set gained an extack in 6.8, .get in 6.19, and .validate takes the
  * value by pointer since 7.2.  ice's callbacks keep their 6.12 signatures:
- * ICE_BACKPORT_DEVLINK_PARAM_ADAPTERS(prefix), which patches/0004 places
+ * ICE_BACKPORT_DEVLINK_PARAM_ADAPTERS(prefix), which patches/compat/0004 places
  * before ice's param tables, defines an adapter with the kernel's signature
  * around prefix_set(), prefix_get() or prefix_validate() for each callback
  * whose signature differs from 6.12's, and the table macros below point
@@ -160,7 +160,7 @@ static inline int devl_nested_devlink_set(struct devlink *devlink,
  * of struct devlink_ops.  The 6.4 structure, with the members ice fills,
  * lets ice's per-port tables compile; compat/devlink_port_ops.c records
  * each port's table at registration, and ICE_BACKPORT_DEVLINK_PORT_OPS,
- * which patches/0005 puts in ice_devlink_ops, routes split, unsplit and
+ * which patches/compat/0005 puts in ice_devlink_ops, routes split, unsplit and
  * the port function's MAC address to it.  port_del and the port function
  * state serve subfunctions only, which such kernels cannot carry.
  */
@@ -242,7 +242,7 @@ ice_backport_devl_rate_leaf_create(struct devlink_port *port, void *priv,
 #endif
 
 /*
- * probes/devlink_rate_tx_priority.c: patches/0005 puts these around the
+ * probes/devlink_rate_tx_priority.c: patches/compat/0005 puts these around the
  * tx_priority and tx_weight callbacks and around the reads of the
  * fields.  Without them a field reads as 0, the value a rate object
  * starts with (src/Kbuild, "devlink-rate-priority").
@@ -258,7 +258,7 @@ ice_backport_devl_rate_leaf_create(struct devlink_port *port, void *priv,
 /*
  * probes/devlink_region_ops_read.c: before 6.2 a region is read through
  * a snapshot only, which ice's regions also take (src/Kbuild,
- * "devlink-region-read").  patches/0005 puts this around .read.
+ * "devlink-region-read").  patches/compat/0005 puts this around .read.
  */
 #ifdef HAVE_DEVLINK_REGION_OPS_READ
 #define ICE_BACKPORT_IF_DEVLINK_REGION_OPS_READ(...) __VA_ARGS__
@@ -269,7 +269,7 @@ ice_backport_devl_rate_leaf_create(struct devlink_port *port, void *priv,
 /*
  * probes/devl_port_fn_devlink_set.c: ice's subfunctions need it and a
  * port_new that returns the port; both came after 6.4.  Without them
- * port_new is left out of ice's devlink_ops (patches/0005) and
+ * port_new is left out of ice's devlink_ops (patches/compat/0005) and
  * ice_sf_eth.c is compiled out (src/Kbuild, "subfunction").
  */
 #ifdef HAVE_DEVL_PORT_FN_DEVLINK_SET

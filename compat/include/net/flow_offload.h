@@ -31,7 +31,7 @@ static inline bool flow_rule_has_enc_control_flags(const u32 enc_ctrl_flags,
 /*
  * probes/flow_action_rx_queue_mapping.c: before 6.3 tc cannot offload a
  * forward to an Rx queue (src/Kbuild, "tc-rx-queue"), so no rule carries
- * the action: its id is one no entry has, and patches/0007 wraps the
+ * the action: its id is one no entry has, and patches/compat/0007 wraps the
  * read of the queue in ICE_BACKPORT_FLOW_ACTION_RX_QUEUE(), which then
  * gives a queue number ice rejects.
  */

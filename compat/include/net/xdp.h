@@ -73,7 +73,7 @@ struct xdp_metadata_ops {
 /*
  * probes/xdp_metadata_rx_vlan_tag.c: 6.3 to 6.7 (the 6.6 LTS line) have
  * the kfuncs but not the VLAN one, so no XDP program can ask them for the
- * tag.  patches/0014 puts ice's .xmo_rx_vlan_tag in this macro: left out
+ * tag.  patches/compat/0014 puts ice's .xmo_rx_vlan_tag in this macro: left out
  * there, kept with the kernel's 6.8 structure and with the shim's own
  * structure above (before 6.3), which has the member.
  */

@@ -97,7 +97,7 @@ static inline void ice_backport_xsk_buff_add_frag(struct xdp_buff *xdp)
  * multi-buffer AF_XDP cannot deliver it, and none of its buffers leaks:
  * each further buffer goes back to the pool as soon as the driver adds it
  * (ice_add_xsk_frag() has already marked the first as having frags), and
- * patches/0011 drops the first instead of running the XDP program on it;
+ * patches/compat/0011 drops the first instead of running the XDP program on it;
  * ice then frees it as for XDP_DROP.  The frags flag is cleared on the
  * way, since the pool of these kernels does not reset it when it hands
  * the buffer out again.  xsk_buff_get_frag() is only asked for the frags
@@ -142,7 +142,7 @@ static inline bool ice_backport_xsk_drop_multi_buf(struct xdp_buff *first)
  * kfuncs.  Before, the member after the xdp_buff is the buffer's own DMA
  * address (xdp_buff_xsk->dma, which the pool sets once per chunk in
  * aligned mode): storing the descriptor there would hand the hardware a
- * kernel pointer as the next packet address of that chunk.  patches/0011
+ * kernel pointer as the next packet address of that chunk.  patches/compat/0011
  * wraps that store; without the control block it is left out (no XDP
  * program can read the metadata there anyway).
  */
