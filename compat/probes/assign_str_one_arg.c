@@ -2,9 +2,9 @@
 /*
  * HAVE_ASSIGN_STR_ONE_ARG: a trace event's __assign_str() takes the field
  * only; __string() already recorded the source.
- * Upstream: v6.10, 2c92ca849fcc ("tracing/treewide: Remove second
+ * Mainline v6.10, 2c92ca849fcc ("tracing/treewide: Remove second
  * parameter of __assign_str()").
- * Shim: compat/include/linux/tracepoint.h.
+ *
  *
  * The probe stands where TP_fast_assign() runs (stage 6 of the trace
  * event machinery) with the two names that stage uses, __entry's record
@@ -13,6 +13,11 @@
  * Probe-alone: stage6_event_callback.h redefines __field, __string,
  * __assign_str and more for the one trace header that includes it; in the
  * batch those would reach every header included after it.
+ *
+ * Upstream: v6.10 2c92ca849fcc ("tracing/treewide: Remove second parameter
+ *   of __assign_str()")
+ * Polarity: 6.12
+ * Shim: compat/include/linux/tracepoint.h
  */
 #include <linux/trace_events.h>
 #include <trace/stages/stage6_event_callback.h>

@@ -2,8 +2,12 @@
 /*
  * HAVE_DEVL_PARAMS_REGISTER: devl_params_register()/unregister(), the
  * param registration with the instance lock held.
- * Upstream: v6.3, "devlink: add devl_params_register/unregister()" (the
+ * Mainline v6.3, "devlink: add devl_params_register/unregister()" (the
  * devlink locking series of Jiri Pirko).
+ *
+ * Upstream: v6.3 075935f0ae0f ("devlink: protect devlink param list by
+ *   instance lock")
+ * Polarity: 6.12
  * Shim: compat/include/net/devlink.h
  */
 #include <net/devlink.h>

@@ -3,9 +3,16 @@
  * HAVE_DEVL_PORT_FN_DEVLINK_SET: a port function names the devlink
  * instance of the subfunction behind it, which ice's subfunction driver
  * (ice_sf_eth.c) needs together with port_new returning the port.
- * Upstream: v6.7, "devlink: expose peer SF devlink instance" (the nested
+ * Mainline v6.7, "devlink: expose peer SF devlink instance" (the nested
  * devlink series of Jiri Pirko).
- * Shim: src/Kbuild
+ *
+ * Upstream: v6.7 0b7a2721e36c ("devlink: expose peer SF devlink instance")
+ * Polarity: 6.12
+ * Shim: none
+ * Disables: subfunction — `devlink port add ... flavour pcisf` is not
+ *   offered (no port_new); ice_sf_eth.c is replaced by
+ *   compat/ice_sf_eth_off.c
+ * Object: ice_sf_eth.o -> compat/ice_sf_eth_off.o
  */
 #include <net/devlink.h>
 

@@ -4,11 +4,17 @@
  * (devl_rate_node_create()) and gives a leaf its parent at creation
  * (devl_rate_leaf_create() with a parent argument): how ice exports its
  * Tx scheduler tree.
- * Upstream: v6.2, "devlink: Allow for devlink-rate nodes parent
+ * Mainline v6.2, "devlink: Allow for devlink-rate nodes parent
  * reassignment" series of Michal Wilczynski ("devlink: Enhance API for
  * creation of leaf nodes", "devlink: Allow to set up parent in
  * devl_rate_leaf_create()", "devlink: Export devlink_rate_node_create").
+ *
+ * Upstream: v6.2 caba177d7f4d ("devlink: Enable creation of the
+ *   devlink-rate nodes from the driver")
+ * Polarity: 6.12
  * Shim: compat/include/net/devlink.h
+ * Disables: devlink-rate-tree — the Tx scheduler tree is not exported to
+ *   devlink-rate; VF leaves keep tx_share/tx_max, nodes a user adds work
  */
 #include <net/devlink.h>
 

@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * HAVE_DEVLINK_PARAM_SET_EXTACK: devlink_param.set takes an extack.
- * Upstream: v6.8, "devlink: extend devlink_param *set pointer" (Jiri
+ * Mainline v6.10, "devlink: extend devlink_param *set pointer" (Jiri
  * Pirko).  ice's set callbacks have the 6.12 prototype; before it they
  * are called through adapters.
- * Used by patches/compat/0004.  Shim: compat/include/net/devlink.h
+ * Used by patches/compat/0004.
+ *
+ * Upstream: v6.10 5625ca5640ca ("devlink: extend devlink_param *set
+ *   pointer")
+ * Polarity: 6.12
+ * Shim: compat/include/net/devlink.h
  */
 #include <net/devlink.h>
 

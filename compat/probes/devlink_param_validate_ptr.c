@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * HAVE_DEVLINK_PARAM_VALIDATE_PTR: devlink_param.validate takes the value
- * by pointer.  Upstream: v7.2, d603517771d8 ("devlink: pass param values
+ * by pointer.  Mainline v7.2, d603517771d8 ("devlink: pass param values
  * by pointer"), a release after .get gained its extack
  * (probes/devlink_param_get_extack.c).
- * Used by patches/compat/0004.  Shim: compat/include/net/devlink.h
+ * Used by patches/compat/0004.
+ *
+ * Upstream: v7.2 d603517771d8 ("devlink: pass param values by pointer")
+ * Polarity: newer
+ * Shim: compat/include/net/devlink.h
  */
 #include <net/devlink.h>
 

@@ -3,10 +3,14 @@
  * HAVE_DEVLINK_PORT_OPS: struct devlink_port_ops, the per-port
  * callbacks given to devl_port_register_with_ops(); before it the same
  * callbacks were members of struct devlink_ops.
- * Upstream: v6.4, "devlink: introduce port ops placeholder" and the
+ * Mainline v6.5, "devlink: introduce port ops placeholder" and the
  * series of Jiri Pirko that moved the port callbacks there.
  * Used by patches/compat/0005 and compat/devlink_port_ops.c.
+ *
+ * Upstream: v6.5 6acdf43d8abe ("devlink: introduce port ops placeholder")
+ * Polarity: 6.12
  * Shim: compat/include/net/devlink.h
+ * Object: + compat/devlink_port_ops.o
  */
 #include <net/devlink.h>
 

@@ -3,10 +3,17 @@
  * HAVE_DEVLINK_RATE_TX_PRIORITY: devlink-rate objects carry tx_priority
  * and tx_weight, with their rate_{leaf,node}_tx_{priority,weight}_set
  * callbacks.
- * Upstream: v6.2, "devlink: Introduce new attribute 'tx_priority' to
+ * Mainline v6.2, "devlink: Introduce new attribute 'tx_priority' to
  * devlink-rate" and "devlink: Introduce new attribute 'tx_weight' to
  * devlink-rate" (Michal Wilczynski).
- * Used by patches/compat/0005.  Shim: compat/include/net/devlink.h
+ * Used by patches/compat/0005.
+ *
+ * Upstream: v6.2 cd502236835b ("devlink: Introduce new attribute
+ *   'tx_priority' to devlink-rate")
+ * Polarity: 6.12
+ * Shim: compat/include/net/devlink.h
+ * Disables: devlink-rate-priority — no tx_priority/tx_weight on rate
+ *   objects (the kernel has no such attributes)
  */
 #include <net/devlink.h>
 

@@ -2,9 +2,16 @@
 /*
  * HAVE_DEVLINK_REGION_OPS_READ: a region can be read directly, without
  * taking a snapshot first.
- * Upstream: v6.2, "devlink: support directly reading from region memory"
+ * Mainline v6.2, "devlink: support directly reading from region memory"
  * (Jacob Keller).
- * Used by patches/compat/0005.  Shim: compat/include/net/devlink.h
+ * Used by patches/compat/0005.
+ *
+ * Upstream: v6.2 af6397c9ee2b ("devlink: support directly reading from
+ *   region memory")
+ * Polarity: 6.12
+ * Shim: compat/include/net/devlink.h
+ * Disables: devlink-region-read — the nvm-flash and shadow-ram regions are
+ *   read through snapshots only
  */
 #include <net/devlink.h>
 

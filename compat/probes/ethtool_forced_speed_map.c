@@ -2,8 +2,13 @@
 /*
  * HAVE_ETHTOOL_FORCED_SPEED_MAP: the ethtool core maps a forced speed to
  * its link modes (struct ethtool_forced_speed_map and its init helper).
- * Upstream: v6.7, ("ethtool: Add forced speed to supported
- * link modes maps").  Shim: compat/include/linux/ethtool.h.
+ * Mainline v6.7, ("ethtool: Add forced speed to supported
+ * link modes maps").
+ *
+ * Upstream: v6.7 26c5334d344d ("ethtool: Add forced speed to supported
+ *   link modes maps")
+ * Polarity: 6.12
+ * Shim: compat/include/linux/ethtool.h
  */
 #include <linux/ethtool.h>
 

@@ -3,11 +3,18 @@
  * HAVE_ETHTOOL_OPS_CAP_RSS_CTX_SUPPORTED: struct ethtool_ops has the
  * cap_rss_ctx_supported bit, with which a driver without the
  * create_rxfh_context ops accepted rss_context in set_rxfh.
- * Upstream: v6.17, 4e655028c29f ("net: ethtool: remove the compat code for
+ * Mainline v6.17, 4e655028c29f ("net: ethtool: remove the compat code for
  * _rxfh_context ops")
  * removed it: on those kernels ice's ADQ RSS contexts cannot be set
  * through ethtool; the default context works as before.
- * Used by patches/compat/0004.  Shim: compat/include/linux/ethtool.h
+ * Used by patches/compat/0004.
+ *
+ * Upstream: v6.17 4e655028c29f ("net: ethtool: remove the compat code for
+ *   _rxfh_context ops")
+ * Polarity: 6.12
+ * Shim: compat/include/linux/ethtool.h
+ * Disables: rss-contexts — ADQ RSS contexts cannot be set through `ethtool
+ *   -X context N`; the default context works
  */
 #include <linux/ethtool.h>
 

@@ -3,9 +3,16 @@
  * HAVE_ETHTOOL_RXFH_PARAM: get_rxfh/set_rxfh take struct
  * ethtool_rxfh_param (and set_rxfh an extack) instead of the indir, key
  * and hfunc arguments.
- * Upstream: v6.8, fb6e30a72539 ("net: ethtool: pass a pointer to
+ * Mainline v6.8, fb6e30a72539 ("net: ethtool: pass a pointer to
  * parameters to get/set_rxfh ethtool ops").
- * Used by patches/compat/0006.  Shim: compat/include/linux/ethtool.h
+ * Used by patches/compat/0006.
+ *
+ * Upstream: v6.8 fb6e30a72539 ("net: ethtool: pass a pointer to parameters
+ *   to get/set_rxfh ethtool ops")
+ * Polarity: 6.12
+ * Shim: compat/include/linux/ethtool.h
+ * Disables: rss-sym-xor — no symmetric-xor RSS (the kernel's ethtool
+ *   cannot ask for it); `ethtool -x/-X` works through adapters
  */
 #include <linux/ethtool.h>
 

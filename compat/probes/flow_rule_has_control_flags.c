@@ -2,8 +2,12 @@
 /*
  * HAVE_FLOW_RULE_HAS_CONTROL_FLAGS: the flow offload core rejects control
  * flags a driver does not support, with an extack message.
- * Upstream: v6.10, "flow_offload: add control flag checking helpers".
- * Shim: compat/include/net/flow_offload.h.
+ * Mainline v6.11, "flow_offload: add control flag checking helpers".
+ *
+ * Upstream: v6.11 b48a1540b73a ("flow_offload: add encapsulation control
+ *   flag helpers")
+ * Polarity: 6.12
+ * Shim: compat/include/net/flow_offload.h
  */
 #include <net/flow_offload.h>
 

@@ -2,9 +2,14 @@
 /*
  * HAVE_IPV6_HAS_HOPOPT_JUMBO: the stack may put a Hop-by-Hop jumbo option
  * into IPv6 BIG TCP packets, and ipv6_has_hopopt_jumbo() finds it.
- * Upstream: v5.19, "ipv6: add struct hop_jumbo_hdr" and BIG TCP; gone in
+ * Mainline v5.19, "ipv6: add struct hop_jumbo_hdr" and BIG TCP; gone in
  * v6.18 with the option itself.  Decides what the ipv6_hopopt_jumbo_remove
- * shim must do.  Shim: compat/include/net/ipv6.h.
+ * shim must do.
+ *
+ * Upstream: v5.19 09f3d1a3a52c ("ipv6/gso: remove temporary HBH/jumbo
+ *   header")
+ * Polarity: 6.12
+ * Shim: compat/include/net/ipv6.h
  */
 #include <net/ipv6.h>
 

@@ -2,8 +2,11 @@
 /*
  * HAVE_KERNEL_ETHTOOL_TS_INFO: ethtool_ops.get_ts_info fills the kernel's
  * own struct kernel_ethtool_ts_info instead of the uAPI ethtool_ts_info.
- * Upstream: v6.11, 2111375b85ad ("net: Add struct kernel_ethtool_ts_info").
- * Shim: compat/include/linux/ethtool.h.
+ * Mainline v6.11, 2111375b85ad ("net: Add struct kernel_ethtool_ts_info").
+ *
+ * Upstream: v6.11 2111375b85ad ("net: Add struct kernel_ethtool_ts_info")
+ * Polarity: 6.12
+ * Shim: compat/include/linux/ethtool.h
  */
 #include <linux/ethtool.h>
 

@@ -2,9 +2,15 @@
 /*
  * HAVE_MSI_MAP: struct msi_map and dynamic MSI-X allocation
  * (pci_msix_alloc_irq_at(), pci_msix_free_irq(), pci_msix_can_alloc_dyn()).
- * Upstream: v6.2, "PCI/MSI: Provide post-enable dynamic allocation
+ * Mainline v6.2, "PCI/MSI: Provide post-enable dynamic allocation
  * interfaces for MSI-X" (the dynamic MSI-X series of Thomas Gleixner).
- * Shim: compat/include/linux/pci.h.
+ *
+ * Upstream: v6.2 34026364df8e ("PCI/MSI: Provide post-enable dynamic
+ *   allocation interfaces for MSI-X")
+ * Polarity: 6.12
+ * Shim: compat/include/linux/pci.h
+ * Disables: dynamic-msix — every MSI-X vector is allocated when the PF
+ *   probes; none is added later for subfunctions
  */
 #include <linux/pci.h>
 

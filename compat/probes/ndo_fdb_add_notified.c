@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * HAVE_NDO_FDB_ADD_NOTIFIED: ndo_fdb_add and ndo_fdb_del take a
- * "bool *notified" before the extack.  Upstream: v6.13, 4b42fbc6bd8f
+ * "bool *notified" before the extack.  Mainline v6.13, 4b42fbc6bd8f
  * ("ndo_fdb_add: Add a parameter to report whether notification was
  * sent") and 42575ad5aab9 (the same for ndo_fdb_del).
- * Used by patches/compat/0004.  Shim: compat/include/linux/netdevice.h
+ * Used by patches/compat/0004.
+ *
+ * Upstream: v6.13 4b42fbc6bd8f ("ndo_fdb_add: Add a parameter to report
+ *   whether notification was sent")
+ * Polarity: newer
+ * Shim: compat/include/linux/netdevice.h
  */
 #include <linux/netdevice.h>
 

@@ -2,9 +2,12 @@
 /*
  * HAVE_NETIF_QUEUE_SET_NAPI: queues and NAPI instances can be linked for
  * the netdev netlink family (and their IRQ recorded in the NAPI).
- * Upstream: v6.8, 2a502ff0c4e4 ("net: Add queue and napi association")
+ * Mainline v6.8, 2a502ff0c4e4 ("net: Add queue and napi association")
  * and 26793bfb5d60 ("net: Add NAPI IRQ support").
- * Shim: compat/include/linux/netdevice.h.
+ *
+ * Upstream: v6.8 2a502ff0c4e4 ("net: Add queue and napi association")
+ * Polarity: 6.12
+ * Shim: compat/include/linux/netdevice.h
  */
 #include <linux/netdevice.h>
 

@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * HAVE_NL_SET_ERR_MSG_FMT_MOD: extack messages can be formatted.
- * Upstream: v6.2, 51c352bdbcd2 ("netlink: add support for formatted
- * extack messages").  Shim: compat/include/linux/netlink.h.
+ * Mainline v6.2, 51c352bdbcd2 ("netlink: add support for formatted
+ * extack messages").
+ *
+ * Upstream: v6.2 51c352bdbcd2 ("netlink: add support for formatted extack
+ *   messages")
+ * Polarity: 6.12
+ * Shim: compat/include/linux/netlink.h
  */
 #include <linux/netlink.h>
 

@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * HAVE_NLA_FOR_EACH_NESTED_TYPE: nested attributes can be walked by type.
- * Upstream: v6.10, "netlink: introduce type-checking attribute iteration
- * for nested attributes".  Shim: compat/include/net/netlink.h.
+ * Mainline v6.10, "netlink: introduce type-checking attribute iteration
+ * for nested attributes".
+ *
+ * Upstream: v6.10 e8058a49e67f ("netlink: introduce type-checking
+ *   attribute iteration")
+ * Polarity: 6.12
+ * Shim: compat/include/net/netlink.h
  */
 #include <net/netlink.h>
 

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * HAVE_PAGE_POOL_DEV_ALLOC: page_pool_dev_alloc() picks a fragment or a
- * whole page by size.  Upstream: v6.6, de97502e16fb ("page_pool:
+ * whole page by size.  Mainline v6.6, de97502e16fb ("page_pool:
  * introduce page_pool[_cache]_alloc() API").  Used by libeth's Rx
  * helpers (imported header), not by ice.
- * Shim: compat/include/net/page_pool/helpers.h.
+ *
+ * Upstream: v6.6 de97502e16fb ("page_pool: introduce
+ *   page_pool[_cache]_alloc() API")
+ * Polarity: 6.12
+ * Shim: compat/include/net/page_pool/helpers.h
  */
 /* It came with the split of net/page_pool.h (the same release). */
 #include <net/page_pool/helpers.h>

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * HAVE_SECS_TO_JIFFIES: secs_to_jiffies() exists.
- * Upstream: v6.13, b35108a51cf7 ("jiffies: Define secs_to_jiffies()");
+ * Mainline v6.13, b35108a51cf7 ("jiffies: Define secs_to_jiffies()");
  * Debian 6.12 carries it from 6.12.1xx stable, 6.12.95 does not.
- * Shim: compat/include/linux/jiffies.h.
+ *
+ * Upstream: v6.13 b35108a51cf7 ("jiffies: Define secs_to_jiffies()")
+ * Polarity: 6.12
+ * Shim: compat/include/linux/jiffies.h
  */
 #include <linux/jiffies.h>
 

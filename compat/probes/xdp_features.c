@@ -2,9 +2,13 @@
 /*
  * HAVE_XDP_FEATURES: a netdev advertises its XDP features
  * (netdev->xdp_features, NETDEV_XDP_ACT_*, the redirect-target helpers).
- * Upstream: v6.3, d3d854fd6a1d ("netdev-genl: create a simple family for
+ * Mainline v6.3, d3d854fd6a1d ("netdev-genl: create a simple family for
  * netdev stuff") and 66c0e13ad236 ("drivers: net: turn on XDP features").
- * Shim: compat/include/net/xdp.h.
+ *
+ * Upstream: v6.3 d3d854fd6a1d ("netdev-genl: create a simple family for
+ *   netdev stuff")
+ * Polarity: 6.12
+ * Shim: compat/include/net/xdp.h
  */
 #include <linux/netdevice.h>
 #include <net/xdp.h>

@@ -2,9 +2,15 @@
 /*
  * HAVE_XDP_METADATA_OPS: XDP programs read Rx metadata (timestamp, hash
  * and its type) through the driver's xdp_metadata_ops kfuncs.
- * Upstream: v6.3, "bpf: XDP metadata RX kfuncs" and
+ * Mainline v6.3, "bpf: XDP metadata RX kfuncs" and
  * "xdp: rss hash types representation".
- * Shim: compat/include/net/xdp.h.
+ *
+ * Upstream: v6.3 0cd917a4a8ac ("xdp: rss hash types representation")
+ * Polarity: 6.12
+ * Shim: compat/include/net/xdp.h
+ * Disables: xdp-rx-metadata — XDP programs cannot read the Rx timestamp,
+ *   hash or VLAN tag through kfuncs (the kernel has none); XDP and the skb
+ *   path keep all offloads
  */
 #include <net/xdp.h>
 

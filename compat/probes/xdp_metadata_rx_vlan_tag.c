@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * HAVE_XDP_METADATA_RX_VLAN_TAG: the VLAN tag kfunc of XDP Rx metadata.
- * Upstream: v6.8, e6795330f88b ("xdp: Add VLAN tag hint").  6.3 to 6.7
+ * Mainline v6.8, e6795330f88b ("xdp: Add VLAN tag hint").  6.3 to 6.7
  * have xdp_metadata_ops without it (patches/compat/0014).
- * Shim: compat/include/net/xdp.h.
+ *
+ * Upstream: v6.8 e6795330f88b ("xdp: Add VLAN tag hint")
+ * Polarity: 6.12
+ * Shim: compat/include/net/xdp.h
  */
 #include <net/xdp.h>
 

@@ -2,9 +2,13 @@
 /*
  * HAVE_XDP_ZC_MAX_SEGS: a netdev says how many buffers an AF_XDP
  * zero-copy frame may span.
- * Upstream: v6.6, "xsk: add new netlink attribute dedicated for ZC max
+ * Mainline v6.6, "xsk: add new netlink attribute dedicated for ZC max
  * frags" (the "xsk: multi-buffer support" series of Maciej Fijalkowski).
- * Shim: compat/include/linux/netdevice.h.
+ *
+ * Upstream: v6.6 13ce2daa259a ("xsk: add new netlink attribute dedicated
+ *   for ZC max frags")
+ * Polarity: 6.12
+ * Shim: compat/include/linux/netdevice.h
  */
 #include <linux/netdevice.h>
 

@@ -2,10 +2,14 @@
 /*
  * HAVE_XSK_BUFF_ADD_FRAG_ONE_ARG: xsk_buff_add_frag(xdp) only queues xdp
  * on its pool's frag list; the driver fills the head's shared info itself.
- * Upstream: v6.14, 51205f841a49 ("xsk: make xsk_buff_add_frag() really
+ * Mainline v6.14, 51205f841a49 ("xsk: make xsk_buff_add_frag() really
  * add the frag via __xdp_buff_add_frag()") made it
  * xsk_buff_add_frag(head, xdp), which fills the shared info too.
- * Shim: compat/include/net/xdp_sock_drv.h.
+ *
+ * Upstream: v6.14 51205f841a49 ("xsk: make xsk_buff_add_frag() really add
+ *   the frag via __xdp_buff_add_frag()")
+ * Polarity: 6.12
+ * Shim: compat/include/net/xdp_sock_drv.h
  */
 #include <net/xdp_sock_drv.h>
 

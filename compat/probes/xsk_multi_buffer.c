@@ -2,8 +2,14 @@
 /*
  * HAVE_XSK_MULTI_BUFFER: AF_XDP carries frames of several buffers
  * (xsk_is_eop_desc(), xsk_buff_add_frag(), xsk_buff_get_frag()).
- * Upstream: v6.6, the "xsk: multi-buffer support" series (Maciej
- * Fijalkowski, Tirthendu Sarkar).  Shim: compat/include/net/xdp_sock_drv.h.
+ * Mainline v6.6, the "xsk: multi-buffer support" series (Maciej
+ * Fijalkowski, Tirthendu Sarkar).
+ *
+ * Upstream: v6.6 1b725b0c8163 ("xsk: allow core/drivers to test EOP bit")
+ * Polarity: 6.12
+ * Shim: compat/include/net/xdp_sock_drv.h
+ * Disables: af-xdp-multi-buffer — an AF_XDP frame is one buffer, as that
+ *   kernel's AF_XDP defines it
  */
 #include <net/xdp_sock_drv.h>
 

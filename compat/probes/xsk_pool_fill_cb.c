@@ -2,8 +2,12 @@
 /*
  * HAVE_XSK_POOL_FILL_CB: an AF_XDP buffer has a driver control block
  * after its xdp_buff (for the XDP Rx metadata kfuncs).
- * Upstream: v6.8, "xsk: add functions to fill control buffer".
- * Shim: compat/include/net/xdp_sock_drv.h.
+ * Mainline v6.8, "xsk: add functions to fill control buffer".
+ *
+ * Upstream: v6.8 b4e352ff1169 ("xsk: add functions to fill control
+ *   buffer")
+ * Polarity: 6.12
+ * Shim: compat/include/net/xdp_sock_drv.h
  */
 #include <net/xdp_sock_drv.h>
 

@@ -2,10 +2,14 @@
 /*
  * HAVE_XSK_POOL_GET_RX_FRAG_STEP: the stride of an AF_XDP pool's Rx
  * fragments, for xdp_rxq_info's frag_size.
- * Upstream: v7.0, 16394d805399 ("xsk: introduce helper to determine
+ * Mainline v7.0, 16394d805399 ("xsk: introduce helper to determine
  * rxq->frag_size"), a fix (Fixes: 24ea50127ecf, v6.6) that stable took:
  * 6.19.y in March 2026, and Debian's 6.12.95 already carries it.
- * Shim: compat/include/net/xdp_sock_drv.h.
+ *
+ * Upstream: v7.0 16394d805399 ("xsk: introduce helper to determine
+ *   rxq->frag_size")
+ * Polarity: 6.12
+ * Shim: compat/include/net/xdp_sock_drv.h
  */
 #include <net/xdp_sock_drv.h>
 

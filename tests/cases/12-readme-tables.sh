@@ -7,8 +7,10 @@
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 command -v objcopy >/dev/null || skip "objcopy missing (binutils)"
 
-# fake_build DIR KERNEL DISABLED MISSING_API...: an ice.ko that carries
-# only a .modinfo section, and the probes' config.h of that kernel.
+# fake_build DIR KERNEL DISABLED ACTIVE_PROBE...: an ice.ko that carries
+# only a .modinfo section, and the probes' config.h of a kernel on which
+# exactly the shims of ACTIVE_PROBE... act: by each probe's polarity, a
+# "6.12" flag undefined, a "newer" flag defined.
 fake_build() {
 	d=$1/$2
 	mkdir -p "$d"
@@ -16,12 +18,13 @@ fake_build() {
 	objcopy -I binary -O elf64-x86-64 --rename-section .data=.modinfo \
 		"$d/modinfo.bin" "$d/ice.ko"
 	shift 3
-	for p in "$repo"/compat/probes/*.c; do
-		flag=HAVE_$(basename "$p" .c | tr '[:lower:]' '[:upper:]')
-		if printf '%s\n' "$@" | grep -qx "$(basename "$p" .c)"; then
-			echo "/* #undef $flag */"
-		else
+	sh "$repo/compat/probe-meta" table | while IFS="$(printf '\t')" read -r name flag pol _rest; do
+		act=0
+		! printf '%s\n' "$@" | grep -qx "$name" || act=1
+		if [ "$pol-$act" = 6.12-0 ] || [ "$pol-$act" = newer-1 ]; then
 			echo "#define $flag 1"
+		else
+			echo "/* #undef $flag */"
 		fi
 	done >"$d/compat-config.h"
 }
@@ -37,14 +40,18 @@ printf '%s\n' \
 	'kernel kB lA build' >"$repo/kernels.list"
 set -- "$repo"/compat/probes/*.c
 probe1=$(basename "$1" .c)
+# probe1 has the polarity "6.12", probe2 "newer": the tables must count
+# and name a shim acting either way.
+probe2=$(sh "$repo/compat/probe-meta" table | awk -F '\t' '$3 == "newer" { print $1; exit }')
+[ -n "$probe2" ] || fail "no probe has the polarity newer"
 fake_build "$fakebuild" kA "dpll sf" "$probe1"
-fake_build "$fakebuild" kB none
+fake_build "$fakebuild" kB none "$probe2"
 gen() { ICE_BP_TOPDIR=$repo ICE_BP_BUILD=$fakebuild "$repo/scripts/compat/readme-tables" "$@"; }
 
 gen || fail "readme-tables failed on complete builds"
 cat "$repo/README.md" >"$tmp/generated"
 grep -qx '| kA | dpll sf | 1 of [0-9]* |' "$tmp/generated" || fail "kA's row is not what its build says"
-grep -qx '| kB | none | 0 of [0-9]* |' "$tmp/generated" || fail "kB's row is not what its build says"
+grep -qx '| kB | none | 1 of [0-9]* |' "$tmp/generated" || fail "kB's row is not what its build says"
 sed -n '/BEGIN readme-tables:features/,/END readme-tables:features/p' "$tmp/generated" |
 	grep -q '| kC |' && fail "a kernel outside the sample is in the features table"
 # shellcheck disable=SC2016 # markdown's backquotes, not the shell's
@@ -52,7 +59,14 @@ grep -qx '| lC | 6.12 | `^kC$` | trixie root | trixie |' "$tmp/generated" ||
 	fail "the kernels table does not list line lC"
 grep -qx 'In range: any other kernel of series 6.1 to 6.12 .*' "$tmp/generated" ||
 	fail "the kernels table does not give the range the lines span"
-grep -qx "| \`$probe1\` | .* | kA |" "$tmp/generated" || fail "probe $probe1 is not shown shimmed on kA only"
+grep -qx "| \`$probe1\` | .* | the 6.12 form | kA |" "$tmp/generated" || fail "probe $probe1 is not shown acting on kA only"
+grep -qx "| \`$probe2\` | .* | a newer form | kB |" "$tmp/generated" ||
+	fail "probe $probe2 (polarity newer, defined on kB) is not shown acting on kB only"
+# Every Disables: field is a row of the features that can be compiled out.
+sh "$repo/compat/probe-meta" table | awk -F '\t' '$8 != "-" { print $8 }' | while read -r feat; do
+	grep -q "^| $feat | the kernel" "$tmp/generated" || fail "feature $feat of a probe's Disables: is not in the table"
+done
+grep -q '^| dpll | `ifndef CONFIG_DPLL` in src/Kbuild |' "$tmp/generated" || fail "src/Kbuild's dpll switch is not in the table"
 grep -v '^#' "$repo/patches/series" | while read -r p; do
 	grep -q "^| \`$p\` | ..* |$" "$tmp/generated" || fail "patch $p is not listed with its subject"
 done
@@ -65,11 +79,17 @@ echo "generated: the rows say what the made-up builds carry"
 sed 's/^| kB | none |/| kB | dpll |/' "$tmp/generated" >"$repo/README.md"
 expect_fail "$tmp/log1" "out of date" gen --check
 cp "$tmp/generated" "$repo/README.md"
-fake_build "$fakebuild" kB "dpll"
+fake_build "$fakebuild" kB "dpll" "$probe2"
 expect_fail "$tmp/log2" "out of date" gen --check
+# The polarity is read: the same kernel with probe2 reading as the 6.12
+# form (its shim idle) must change the README.
+fake_build "$fakebuild" kB none "$probe2"
+sed -i "s/^ \* Polarity: newer$/ * Polarity: 6.12/" "$repo/compat/probes/$probe2.c"
+expect_fail "$tmp/log2b" "out of date" gen --check
+sed -i "s/^ \* Polarity: 6.12$/ * Polarity: newer/" "$repo/compat/probes/$probe2.c"
 rm "$fakebuild/kB/ice.ko"
 expect_fail "$tmp/log3" "no build of sample kernel kB" gen --check
-fake_build "$fakebuild" kB none
+fake_build "$fakebuild" kB none "$probe2"
 sed '/^<!-- END readme-tables:probes -->$/d' "$tmp/generated" >"$repo/README.md"
 expect_fail "$tmp/log4" "malformed" gen --check
 

@@ -54,7 +54,8 @@ sed "s/^\\(probe $victim  *[a-z]*\\)  *- /\\1 old /" "$tmp/data.orig" >"$repo/$d
 expect_fail "$tmp/n3.log" "probe $victim, line [^ ]*: a hand cell without a source record" gen --check
 
 cp "$tmp/data.orig" "$repo/$data"
-printf '// SPDX-License-Identifier: GPL-2.0\n/* HAVE_ZZ_NEW: a probe added without a row.  Upstream: v6.14. */\nint probe;\n' \
+printf '%s\n' '// SPDX-License-Identifier: GPL-2.0' '/*' ' * HAVE_ZZ_NEW: a probe added without a row.' ' *' \
+	' * Upstream: v6.14' ' * Polarity: 6.12' ' * Shim: compat/include/linux/timer.h' ' */' 'int probe;' \
 	>"$repo/compat/probes/zz_new.c"
 expect_fail "$tmp/n4.log" "probe zz_new (compat/probes/zz_new.c) has no row" gen --check
 rm "$repo/compat/probes/zz_new.c"

@@ -10,3 +10,22 @@ w=$(grep -c 'warning:' "$top/build/$kid.log" || true)
 [ "$w" = 0 ] || { grep 'warning:' "$top/build/$kid.log" | head; fail "$w compiler warnings"; }
 [ "$(modinfo -F vermagic "$ko" | cut -d' ' -f1)" = "$kid" ] || fail "built for another kernel"
 [ "$(modinfo -F version "$ko")" = "$(cat "$top/VERSION")" ] || fail "modinfo version is not VERSION"
+# The probes' polarity (compat/probe-meta), against the two kernels that
+# decide it: the pinned upstream's own kernel has every API in the form
+# its ice uses (polarity 6.12), the newest verified line's every newer
+# form (polarity newer).  tests/cases/13 shows this check failing.
+pinned=$(lock_get version)
+pinned=${pinned%%-*}
+newest=$(kernels lines | awk '{ print $2 }' | sort -t. -k1,1n -k2,2n | tail -n 1)
+case $kid in
+"$pinned"+*)
+	sh "$top/compat/probe-meta" polarity "$top/build/$kid/compat-config.h" pinned ||
+		fail "a probe's Polarity: is contradicted by the pinned upstream's kernel $kid"
+	echo "polarity: every 6.12-form API is present on the pinned upstream's kernel"
+	;;
+"$newest".*)
+	sh "$top/compat/probe-meta" polarity "$top/build/$kid/compat-config.h" newest ||
+		fail "a probe's Polarity: is contradicted by $kid, of the newest line"
+	echo "polarity: every newer-form API is present on the newest line's kernel"
+	;;
+esac
