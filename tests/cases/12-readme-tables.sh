@@ -1,5 +1,5 @@
 #!/bin/sh
-# README.md's generated sections (features compiled out per supported
+# README.md's and HACKING.md's generated sections (features compiled out per supported
 # kernel, probes, patches) are what scripts/compat/readme-tables makes of the
 # real builds: first on made-up builds whose content the test knows, with
 # a stale README, a stale build and a missing build caught; then on this
@@ -49,7 +49,9 @@ fake_build "$fakebuild" kB none "$probe2"
 gen() { ICE_BP_TOPDIR=$repo ICE_BP_BUILD=$fakebuild "$repo/scripts/compat/readme-tables" "$@"; }
 
 gen || fail "readme-tables failed on complete builds"
-cat "$repo/README.md" >"$tmp/generated"
+cp "$repo/README.md" "$tmp/README.gen"
+cp "$repo/HACKING.md" "$tmp/HACKING.gen"
+cat "$repo/README.md" "$repo/HACKING.md" >"$tmp/generated"
 grep -qx '| kA | dpll sf | 1 of [0-9]* |' "$tmp/generated" || fail "kA's row is not what its build says"
 grep -qx '| kB | none | 1 of [0-9]* |' "$tmp/generated" || fail "kB's row is not what its build says"
 sed -n '/BEGIN readme-tables:features/,/END readme-tables:features/p' "$tmp/generated" |
@@ -68,17 +70,18 @@ sh "$repo/compat/probe-meta" table | awk -F '\t' '$8 != "-" { print $8 }' | whil
 done
 grep -q '^| dpll | `ifndef CONFIG_DPLL` in src/Kbuild |' "$tmp/generated" || fail "src/Kbuild's dpll switch is not in the table"
 grep -v '^#' "$repo/patches/series" | while read -r p; do
-	grep -q "^| \`$p\` | ..* |$" "$tmp/generated" || fail "patch $p is not listed with its subject"
+	grep -q "^| \`patches/$p\` | ..* |$" "$tmp/generated" || fail "patch $p is not listed with its subject"
 done
 gen --check || fail "--check refuses the README it has just written"
 gen >/dev/null 2>&1
-cmp -s "$repo/README.md" "$tmp/generated" || fail "a second run changed README.md"
+cmp -s "$repo/README.md" "$tmp/README.gen" || fail "a second run changed README.md"
+cmp -s "$repo/HACKING.md" "$tmp/HACKING.gen" || fail "a second run changed HACKING.md"
 echo "generated: the rows say what the made-up builds carry"
 
 # Negative controls: each must be refused by --check.
-sed 's/^| kB | none |/| kB | dpll |/' "$tmp/generated" >"$repo/README.md"
+sed 's/^| kB | none |/| kB | dpll |/' "$tmp/README.gen" >"$repo/README.md"
 expect_fail "$tmp/log1" "out of date" gen --check
-cp "$tmp/generated" "$repo/README.md"
+cp "$tmp/README.gen" "$repo/README.md"
 fake_build "$fakebuild" kB "dpll" "$probe2"
 expect_fail "$tmp/log2" "out of date" gen --check
 # The polarity is read: the same kernel with probe2 reading as the 6.12
@@ -90,7 +93,7 @@ sed -i "s/^ \* Polarity: 6.12$/ * Polarity: newer/" "$repo/compat/probes/$probe2
 rm "$fakebuild/kB/ice.ko"
 expect_fail "$tmp/log3" "no build of sample kernel kB" gen --check
 fake_build "$fakebuild" kB none "$probe2"
-sed '/^<!-- END readme-tables:probes -->$/d' "$tmp/generated" >"$repo/README.md"
+sed '/^<!-- END readme-tables:probes -->$/d' "$tmp/HACKING.gen" >"$repo/HACKING.md"
 expect_fail "$tmp/log4" "malformed" gen --check
 
 # This clone's README against the real builds of its sample kernels.
@@ -99,5 +102,5 @@ kernels sample | while read -r kid; do
 	[ -f "$top/src/PROVENANCE" ] || "$top/scripts/import/import-upstream"
 	"$top/scripts/build/build-in-root" "$kid" >/dev/null || fail "$kid does not build (build/$kid.log)"
 done
-"$top/scripts/compat/readme-tables" --check || fail "README.md does not say what the builds found"
-echo "README.md is what the builds of the sample kernels found"
+"$top/scripts/compat/readme-tables" --check || fail "README.md or HACKING.md does not say what the builds found"
+echo "README.md and HACKING.md are what the builds of the sample kernels found"
