@@ -72,6 +72,8 @@ grep -q '^| dpll | `ifndef CONFIG_DPLL` in src/Kbuild |' "$tmp/generated" || fai
 grep -v '^#' "$repo/patches/series" | while read -r p; do
 	grep -q "^| \`patches/$p\` | ..* |$" "$tmp/generated" || fail "patch $p is not listed with its subject"
 done
+grep -qx '| 6.16 | the whole series | 6.16.9 |' "$tmp/generated" || fail "the leak table does not say what tools/lib/rx-leak-ranges says of 6.16"
+grep -qx '| 6.13 | 6.13.3 | none: the series ended |' "$tmp/generated" || fail "the leak table does not say what tools/lib/rx-leak-ranges says of 6.13"
 gen --check || fail "--check refuses the README it has just written"
 gen >/dev/null 2>&1
 cmp -s "$repo/README.md" "$tmp/README.gen" || fail "a second run changed README.md"
@@ -90,6 +92,10 @@ fake_build "$fakebuild" kB none "$probe2"
 sed -i "s/^ \* Polarity: newer$/ * Polarity: 6.12/" "$repo/compat/probes/$probe2.c"
 expect_fail "$tmp/log2b" "out of date" gen --check
 sed -i "s/^ \* Polarity: 6.12$/ * Polarity: newer/" "$repo/compat/probes/$probe2.c"
+# The doctor's data changes: the leak table is stale.
+sed -i 's/^6.16 .*/6.16      6.16            6.16.10/' "$repo/tools/lib/rx-leak-ranges"
+expect_fail "$tmp/log2c" "out of date" gen --check
+sed -i 's/^6.16 .*/6.16      6.16            6.16.9/' "$repo/tools/lib/rx-leak-ranges"
 rm "$fakebuild/kB/ice.ko"
 expect_fail "$tmp/log3" "no build of sample kernel kB" gen --check
 fake_build "$fakebuild" kB none "$probe2"
