@@ -32,6 +32,13 @@ sha256_of() {
 	sha256sum "$1" | cut -d' ' -f1
 }
 
+# clone_dir: this clone's directory inside a Debian build root (or on the
+# host), /build/ice-backport/<checksum of the clone's path>: clones of the
+# project that share a cached root keep their build trees apart.
+clone_dir() {
+	printf '/build/ice-backport/%s\n' "$(printf '%s' "$ICE_BP_TOPDIR" | cksum | cut -d ' ' -f 1)"
+}
+
 # lock_get KEY: the first value of KEY in upstream.lock.
 lock_get() {
 	awk -v k="$1" '$1 == k { print $2; exit }' "$ICE_BP_TOPDIR/upstream.lock"
