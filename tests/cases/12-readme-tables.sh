@@ -68,6 +68,7 @@ grep -qx "| \`$probe2\` | .* | a newer form | kB |" "$tmp/generated" ||
 sh "$repo/compat/probe-meta" table | awk -F '\t' '$8 != "-" { print $8 }' | while read -r feat; do
 	grep -q "^| $feat | the kernel" "$tmp/generated" || fail "feature $feat of a probe's Disables: is not in the table"
 done
+# shellcheck disable=SC2016 # markdown's backquotes
 grep -q '^| dpll | `ifndef CONFIG_DPLL` in src/Kbuild |' "$tmp/generated" || fail "src/Kbuild's dpll switch is not in the table"
 grep -v '^#' "$repo/patches/series" | while read -r p; do
 	grep -q "^| \`patches/$p\` | ..* |$" "$tmp/generated" || fail "patch $p is not listed with its subject"

@@ -13,7 +13,7 @@
 # Object:) are compat/probe-meta's to read: it is the one parser, and this
 # checks it refuses what is malformed.
 check_docs() {
-	sh "$1/compat/probe-meta" check "$1" 2>&1 >/dev/null || true
+	{ sh "$1/compat/probe-meta" check "$1" >/dev/null; } 2>&1 || true
 	for p in "$1"/compat/probes/*.c; do
 		name=$(basename "$p" .c)
 		flag=HAVE_$(echo "$name" | tr '[:lower:]' '[:upper:]')

@@ -8,6 +8,7 @@
 # paths DOC: the clone paths DOC quotes (first word of each code span),
 # placeholders (<x>, NNNN, DIR, globs, {a,b}) left out.
 paths() {
+	# shellcheck disable=SC2016 # markdown's backquotes
 	grep -o '`[^`]*`' "$1" | tr -d '`' | awk '{ print $1 }' |
 		grep -E '^(compat|scripts|tests|patches|src|docs|tools|debian|rpm)/|^(upstream\.lock|kernels\.list|VERSION|dkms\.conf|Makefile)$' |
 		grep -vE '[<>*{]|NNNN|NN-|DIR|\.\.\.' | sed 's|/$||' | sort -u
@@ -35,6 +36,7 @@ done
 echo "HACKING.md: $n quoted paths, all present; the recipe names the files of each step"
 
 # Negative control: a path renamed in the document is caught.
+# shellcheck disable=SC2016 # markdown's backquotes
 sed 's|`compat/probe-meta`|`compat/probe-metadata`|' "$doc" >"$tmp/HACKING.md"
 missing "$top" "$tmp/HACKING.md" | grep -qx 'compat/probe-metadata' || fail "a renamed path was not caught"
 echo "caught: a path that does not exist"
