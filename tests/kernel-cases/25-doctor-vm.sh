@@ -17,13 +17,8 @@ want=$(modinfo -F version "$ko")
 img=$("$top/scripts/vm/kernel-image" "$kid")
 vmlog=$top/build/$kid.doctor-vm.log
 
+# The run, after scripts/vm/make-initramfs's prologue.
 cat >"$tmp/init" <<'EOF2'
-#!/bin/busybox sh
-/bin/busybox --install -s /bin
-mount -t proc proc /proc
-mount -t sysfs sysfs /sys
-mount -t devtmpfs devtmpfs /dev 2>/dev/null
-echo
 echo "DOCTOR-VM: init"
 for m in $(cat /lib/mods/deps); do
 	insmod "/lib/mods/$m" || echo "DOCTOR-VM: insmod $m failed"
