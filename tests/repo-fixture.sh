@@ -41,6 +41,7 @@ tamper() {
 # serve: a static HTTP server on 127.0.0.1 for $www; sets $port and $srv.
 # Its request log is $tmp/http.log.  Stopped by serve_stop (by its pid).
 serve() {
+	: >"$tmp/http.log"
 	python3 -u -m http.server --bind 127.0.0.1 --directory "$www" 0 >"$tmp/http.log" 2>&1 &
 	srv=$!
 	port=

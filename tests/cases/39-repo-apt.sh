@@ -93,7 +93,7 @@ refused() {
 
 for suite in bookworm trixie; do
 	echo "===== $suite"
-	start=$(date +%s)
+	t0=$(date +%s)
 	sr=$(mktemp -d "${TMPDIR:-/tmp}/ice-repo-root.XXXXXX")
 	root=$("$top/scripts/build/scratch-root" new "$suite" "$sr") || fail "could not make a $suite scratch root"
 	# No kernel headers: the package installs and DKMS has nothing to build.
@@ -106,13 +106,15 @@ for suite in bookworm trixie; do
 	install -m 644 "$www/good/ice-backport.asc" "$root/etc/apt/keyrings/ice-backport.asc"
 	# The repository as it was before v2 (the loop's last suite published v2).
 	publish good "$http/good" "$deb"
-	echo "root ready in $(($(date +%s) - start)) s: $(in_root apt-get --version | head -n 1)"
+	echo "root ready in $(($(date +%s) - t0)) s: $(in_root apt-get --version | head -n 1)"
 
 	echo "== control: Release signed by another key"
 	use otherkey
 	rc=0
 	upd otherkey-$suite.log >/dev/null || rc=$?
 	refused otherkey-$suite.log 'NO_PUBKEY|Missing key|not signed' "a Release signed by another key"
+	# For the right reason: the key it lacks is B.
+	grep -q "${fprB#????????????????????????}" "$tmp/otherkey-$suite.log" || fail "apt does not name key B as the one it lacks"
 
 	echo "== control: Valid-Until passed"
 	use expired
@@ -140,11 +142,12 @@ for suite in bookworm trixie; do
 	use good
 	cp "$tmp/hold.pref" "$root/etc/apt/preferences.d/ice-backport-dkms.pref"
 	publish good "$http/good" "$deb" "$deb2"
-	: >"$tmp/http.log"
+	seen=$(wc -l <"$tmp/http.log")
 	upd http-update-$suite.log || fail "apt-get update over HTTP failed"
-	grep -q "GET /good/apt/dists/$suite/main/binary-amd64/by-hash/SHA256/" "$tmp/http.log" ||
-		fail "apt did not fetch the index by hash: $(cat "$tmp/http.log")"
-	echo "apt fetched by hash: $(grep -o "GET [^ ]*by-hash[^ ]*" "$tmp/http.log" | head -n 1)"
+	tail -n "+$((seen + 1))" "$tmp/http.log" >"$tmp/http-$suite.log"
+	grep -q "GET /good/apt/dists/$suite/main/binary-amd64/by-hash/SHA256/" "$tmp/http-$suite.log" ||
+		fail "apt did not fetch the index by hash: $(cat "$tmp/http-$suite.log")"
+	echo "apt fetched the index by hash: $(grep -o "GET [^ ]*by-hash[^ ]*" "$tmp/http-$suite.log" | head -n 1)"
 	in_root apt-cache policy ice-backport-dkms | tee "$tmp/policy.txt"
 	grep -q "^     $v2 " "$tmp/policy.txt" || fail "$v2 is not in the repository apt sees"
 	grep -q "Candidate: $v1" "$tmp/policy.txt" || fail "the pin does not make $v1 the candidate"
@@ -170,5 +173,5 @@ for suite in bookworm trixie; do
 
 	"$top/scripts/build/scratch-root" drop "$sr"
 	sr=
-	echo "===== $suite: $(($(date +%s) - start)) s"
+	echo "===== $suite: $(($(date +%s) - t0)) s"
 done
