@@ -188,6 +188,8 @@ zyp_root otherkey
 zyp otherkey zyp-otherkey.log refresh
 refused zyp-otherkey.log "[Ss]ignature verification failed|public key is not available|unknown key|not trusted" \
 	"a repomd.xml signed by another key (zypper)"
+last16=$(echo "${fprB#????????????????????????}" | tr '[:lower:]' '[:upper:]')
+grep -q "$last16" "$tmp/zyp-otherkey.log" || fail "zypper does not name key B ($last16) as the unknown one"
 zyp_root mixed
 zyp mixed zyp-mixed-refresh.log refresh || true
 zyp mixed zyp-mixed.log download ice-backport-dkms
