@@ -58,3 +58,11 @@ serve_stop() {
 	[ -z "${srv:-}" ] || kill "$srv" 2>/dev/null || true
 	srv=
 }
+
+# agents_stop: stop the gpg-agents of the GnuPG homes under $tmp (the
+# keys', and the ones dnf makes for each repository's keyring).
+agents_stop() {
+	for h in "$tmp"/key* "$tmp"/*/build/repo-key "$tmp"/dnf-*/var/cache/dnf/*/pubring; do
+		[ ! -d "$h" ] || gpgconf --homedir "$h" --kill gpg-agent 2>/dev/null || true
+	done
+}

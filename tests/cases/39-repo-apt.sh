@@ -24,6 +24,7 @@ version=$(cat "$top/VERSION")
 sr=
 cleanup() {
 	serve_stop
+	agents_stop
 	[ -z "$sr" ] || "$top/scripts/build/scratch-root" drop "$sr"
 	rm -rf "$tmp"
 }

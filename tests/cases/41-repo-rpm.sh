@@ -25,7 +25,7 @@
 [ -x /usr/bin/dnf ] || skip "dnf is not installed (make deps)"
 command -v zypper >/dev/null || skip "zypper is not installed (make deps)"
 command -v python3 >/dev/null || skip "python3 is needed for the HTTP server"
-trap 'serve_stop; rm -rf "$tmp"' EXIT
+trap 'serve_stop; agents_stop; rm -rf "$tmp"' EXIT
 
 rpm=$("$top/scripts/package/build-rpm" "$tmp/rpm" | head -n 1)
 deb=$("$top/scripts/package/build-deb" "$tmp/deb")
@@ -232,6 +232,8 @@ h1=$(tree_hash "$copy/build/repo")
 env -u ICE_BP_REPO_GNUPGHOME -u ICE_BP_REPO_KEY ICE_BP_TOPDIR="$copy" "$copy/scripts/package/repo" \
 	--date 2026-12-01 "$copy/build" >"$tmp/throwaway2.log" 2>&1 || { cat "$tmp/throwaway2.log"; fail "the second run failed"; }
 [ "$(tree_hash "$copy/build/repo")" = "$h1" ] || fail "the throwaway key was not reused: another tree"
+grep -q "repo: made just now here" "$tmp/throwaway1.log" || fail "the first run does not say it made the key"
+grep -q "repo: made earlier here" "$tmp/throwaway2.log" || fail "the second run does not say the key is the earlier one"
 gpgconf --homedir "$copy/build/repo-key" --kill gpg-agent 2>/dev/null || true
 echo "throwaway key made once, said loudly, reused: same tree $h1"
 cp -a "$tmp/keyA" "$tmp/keyAB"
