@@ -25,6 +25,10 @@ help:
 	@echo 'make deb        build the ice-backport-dkms .deb into build/deb/ (same bytes every run)'
 	@echo 'make rpm        build the ice-backport-dkms binary and source RPMs into build/rpm/'
 	@echo '                (same bytes every run) and lint them with rpmlint'
+	@echo 'make repo       sign and publish what make packages built as an apt repository'
+	@echo '                (bookworm, trixie) and an rpm-md repository in build/repo/; key:'
+	@echo '                ICE_BP_REPO_GNUPGHOME, ICE_BP_REPO_KEY (none: a throwaway key, said loudly);'
+	@echo '                REPO_URL=, REPO_DATE=, REPO_VALID_DAYS=, REPO_PACKAGES="older packages"'
 	@echo 'make check      install missing test dependencies, run the whole test suite'
 	@echo '                (KERNELS="<id> ..." limits the kernel matrix part: quick mode)'
 	@echo 'make bench      per-frame cost of the Rx path with XDP, four builds side by side'
@@ -72,6 +76,12 @@ deb: deps src/PROVENANCE
 rpm: deps src/PROVENANCE
 	@set -e; pkgs=$$(scripts/package/build-rpm); scripts/package/lint-rpm $$pkgs; echo "$$pkgs"
 
+# The fleet repository: every package of build/deb and build/rpm, and any
+# older release given in REPO_PACKAGES (so that hosts can go back to it).
+repo: packages
+	scripts/package/repo $(if $(REPO_URL),--url '$(REPO_URL)') $(if $(REPO_DATE),--date '$(REPO_DATE)') \
+		$(if $(REPO_VALID_DAYS),--valid-days '$(REPO_VALID_DAYS)') build/deb build/rpm $(REPO_PACKAGES)
+
 matrix: src/PROVENANCE
 	scripts/build/matrix $(KERNELS)
 
@@ -93,4 +103,4 @@ bench: deps src/PROVENANCE
 clean:
 	rm -rf build
 
-.PHONY: all help deps import module packages deb rpm check matrix matrix-wide custom-kernels bench clean
+.PHONY: all help deps import module packages deb rpm repo check matrix matrix-wide custom-kernels bench clean
