@@ -139,3 +139,27 @@ doctor() {
 	ICE_BP_ROOT=$tmp/$dn/root ICE_BP_CMDS=$tmp/$dn/cmds "$top/tools/ice-backport" "$@" >"$tmp/$dn.out" 2>&1 || rc=$?
 	sed "s/^/    $dn| /" "$tmp/$dn.out"
 }
+
+# fx_commands NAME: a directory of stand-ins for the commands the tool runs
+# (dmesg, ethtool, modinfo...), for a run without ICE_BP_CMDS: each prints
+# the fake host's output for its command line, as ICE_BP_CMDS would, then
+# its whole environment, as a careless real command could (a secret the
+# tool passes to its commands reaches their output, where a test sees it).
+# Sets fb, to put first in PATH.
+fx_commands() {
+	fb=$tmp/$1/bin
+	mkdir -p "$fb"
+	for c in dmesg dkms lspci devlink ethtool ip bpftool modinfo mokutil; do
+		cat >"$fb/$c" <<STUB
+#!/bin/sh
+# modinfo gets the path under the root; the fake host keys it without.
+a="\$*"
+a=\${a#"$tmp/$1/root"}
+k=\$(printf '%s' "$c\${a:+ \$a}" | tr -c 'A-Za-z0-9._+-' '_')
+[ -f "$tmp/$1/cmds/\$k" ] || exit 127
+cat "$tmp/$1/cmds/\$k"
+env
+STUB
+		chmod +x "$fb/$c"
+	done
+}

@@ -33,7 +33,7 @@ keep() {
 
 # skipped PATH REASON: a note in the bundle's SKIPPED file.
 skipped() {
-	printf '%s: %s\n' "$1" "$2" >>"$bdir/SKIPPED"
+	printf '%s: %s\n' "$1" "$2" | safe_text >>"$bdir/SKIPPED"
 }
 
 # copy_file SRC NAME: the regular file SRC (a full path under the root)
@@ -93,7 +93,8 @@ redact_cmdline() {
 			if (eq > 0) {
 				name = substr(tok, 1, eq - 1); val = substr(tok, eq + 1)
 				secret = "(key|token|pass|secret|cred|pwd|auth)"
-				if (tolower(name) ~ secret || tolower(val) ~ (secret "[^=]*=")) tok = name "=<redacted>"
+				if (tolower(name) ~ secret || tolower(val) ~ (secret "[^=]*="))
+					tok = name "=<redacted>" (substr(name, 1, 1) == "\"" ? "\"" : "")
 			}
 			out = out (out == "" ? "" : " ") tok
 		}
@@ -182,7 +183,7 @@ bundle_run() {
 	done
 	for f in version srcversion taint initstate refcnt; do
 		printf '%s: %s\n' "$f" "$(rd "/sys/module/ice/$f" | head -n 1)"
-	done >"$bdir/sys-module-ice.txt"
+	done | safe_text >"$bdir/sys-module-ice.txt"
 	[ -z "$dkms_ko" ] || keep modinfo-dkms.txt modinfo_of "$dkms_ko"
 	[ -z "$intree" ] || keep modinfo-own.txt modinfo_of "$intree"
 	keep dkms-status.txt run dkms status
@@ -212,8 +213,8 @@ bundle_run() {
 
 	# The kernel's view.
 	run dmesg 2>/dev/null | grep -E '(^|[] ])(ice|irdma|ice_backport)[: ]' >"$bdir/kernel-log-ice.txt" || true
-	rd /proc/cmdline | head -n 1 | redact_cmdline >"$bdir/cmdline.txt"
-	rd /proc/version | head -n 1 >"$bdir/proc-version.txt"
+	rd /proc/cmdline | head -n 1 | redact_cmdline | safe_text >"$bdir/cmdline.txt"
+	rd /proc/version | head -n 1 | safe_text >"$bdir/proc-version.txt"
 	keep xdp-programs.txt run bpftool net show
 	keep bpf-programs.txt run bpftool prog show
 
