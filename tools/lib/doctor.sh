@@ -55,6 +55,7 @@ doctor_run() {
 	facts_dkms
 	facts_ports
 	facts_secureboot
+	facts_rdma
 	judge
 	if grep -q "^action$TAB" "$dtmp/findings"; then
 		doctor_exit=1 doctor_status=action-needed
@@ -202,6 +203,7 @@ facts_dkms() {
 		ko=$(first_file "$d"updates/dkms/ice.ko* || true)
 		[ -z "$ko" ] || have=$(modinfo_of "${ko#"$R"}" | field version || true)
 		failed=$R/var/log/ice-backport/$k.failed
+		declined=$R/var/log/ice-backport/$k.rdma-declined
 		if [ "$tier" = unknown ]; then
 			# The policy itself cannot answer (a kernels.list it cannot
 			# read): what DKMS does for this kernel cannot be told.
@@ -210,6 +212,11 @@ facts_dkms() {
 		elif [ -f "$failed" ]; then
 			log=/var/log/ice-backport/$k.log
 			if [ -n "$ko" ]; then state=kept-old; else state=failed; fi
+		elif [ -f "$declined" ]; then
+			# Built, not installed: the host uses RDMA and the build has
+			# none (tools/lib/dkms.sh, rdma = decline).
+			state=rdma-declined
+			why=$(rdp "$declined" | head -n 1 | cut -f 2 | tr '\t' ' ')
 		elif [ -n "$ko" ]; then
 			state=installed
 		elif ! why=$(ICE_BP_ROOT=$R sh "$policy" accepts "$k" 2>/dev/null); then
@@ -326,6 +333,15 @@ facts_ports() {
 	done
 }
 
+# ---- RDMA: in use on an E800 port, and carried by the build? -----------
+facts_rdma() {
+	rdma_use=no rdma_carry='' rdma_use_why='' rdma_gap_why=''
+	rdma_pol=$(rdma_policy)
+	if rdma_uses; then rdma_use=yes; fi
+	[ "$rdma_use" = yes ] && [ -n "$dkms_ko" ] || return 0
+	if rdma_gap "$kver" "$dkms_ko"; then rdma_carry=no; else rdma_carry=yes; fi
+}
+
 # ---- Secure Boot and the module's signature -----------------------------
 facts_secureboot() {
 	sb=unknown
@@ -426,6 +442,16 @@ judge() {
 		;;
 	esac
 
+	if [ "$rdma_use" = yes ]; then
+		rdma_fix="dkms remove ice-backport/$dkms_ver -k $kver, then reboot (or modprobe -r ice && modprobe ice): $kver's own ice and its RDMA come back; keep rdma = decline (the default) in /etc/ice-backport/policy.conf so that no such build is installed again"
+		case $rdma_carry:$ours_runs in
+		no:yes) finding action rdma "RDMA in use, this kernel's build of ice-backport has none: $rdma_gap_why (seen: $rdma_use_why)" "$rdma_fix" ;;
+		no:*) finding action rdma "RDMA in use, this kernel's build of ice-backport has none: $rdma_gap_why; RDMA stops when it loads, at the next boot or reload of ice (seen: $rdma_use_why)" "$rdma_fix" ;;
+		yes:*) finding ok rdma "RDMA in use ($rdma_use_why); ice-backport's build for $kver serves the kernel's irdma" ;;
+		*) finding info rdma "RDMA in use ($rdma_use_why); no ice-backport module for $kver" ;;
+		esac
+	fi
+
 	if [ -z "$pkg_ver" ]; then
 		finding info dkms "ice-backport-dkms is not installed"
 	else
@@ -443,6 +469,7 @@ judge() {
 			kept-old) finding action dkms "the build of ice-backport $pkg_ver for $k failed ($tier kernel); $k keeps ice-backport $have; build log: $log" \
 				"read the log; ice-backport autoinstall $k; send a support bundle if it fails again" ;;
 			refused) finding info dkms "$k is skipped by the kernel policy: $why; it keeps its own ice" ;;
+			rdma-declined) finding info dkms "ice-backport $pkg_ver is built for $k but not installed: this host uses RDMA and that build has none ($why); $k keeps ${have:+ice-backport $have, }its RDMA (rdma = $rdma_pol)" ;;
 			policy-error) finding unknown dkms "the kernel policy of ice-backport $pkg_ver cannot say whether DKMS builds for $k: ${why:-its kernels script failed}" \
 				"reinstall ice-backport-dkms; if /usr/src/ice-backport-$pkg_ver/kernels.list was edited, correct it" ;;
 			no-headers)
@@ -541,6 +568,7 @@ doctor_human() {
 		echo "ports        no E800 function"
 	fi
 	echo "secure boot  $sb; module signer: ${dkms_signer:-none}; trusted: $trusted"
+	echo "rdma         in use: $rdma_use${rdma_use_why:+ ($rdma_use_why)}; this kernel's build carries it: ${rdma_carry:-n/a}; policy: rdma = $rdma_pol"
 	echo
 	while IFS=$TAB read -r level check text fix; do
 		printf '%-8s %-11s %s\n' "$level" "$check" "$text"
@@ -682,6 +710,19 @@ doctor_json() {
 	jf state "$sb"
 	jf module_signer "$dkms_signer"
 	jf trusted "$trusted"
+	jc
+	printf ',\n'
+	jsep=
+	jo rdma
+	jr in_use "$(jbool "$rdma_use")"
+	jf seen "$rdma_use_why"
+	case $rdma_carry in
+	yes) jr build_carries_rdma true ;;
+	no) jr build_carries_rdma false ;;
+	*) jr build_carries_rdma null ;;
+	esac
+	jf why "$rdma_gap_why"
+	jf policy "$rdma_pol"
 	jc
 	printf ',\n"findings":['
 	sep=
