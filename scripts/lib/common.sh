@@ -67,14 +67,15 @@ fresh_work_dir() {
 
 # tree_check DIR: DIR (src/ or a control's import) is the tree its
 # PROVENANCE describes: the files import-upstream hashed (all but
-# PROVENANCE, the generated header and our Kbuild and Makefile) hash to its
-# tree_sha256.  A tree cut short or edited by hand stops the build and the
+# PROVENANCE, the generated header, our Kbuild and Makefile, and the
+# markers build scripts keep at the top, such as build-module's .from)
+# hash to its tree_sha256.  A tree cut short or edited by hand stops the build and the
 # packaging, which would otherwise take it for the import.
 tree_check() {
 	tc_want=$(sed -n 's/^tree_sha256 //p' "$1/PROVENANCE" 2>/dev/null)
 	[ -n "$tc_want" ] || die "$1/PROVENANCE is missing or records no tree_sha256" "run: make import"
 	tc_got=$( (cd "$1" && find . -type f ! -path ./PROVENANCE ! -path ./ice_backport_provenance.h \
-		! -path ./Kbuild ! -path ./Makefile -print0 | LC_ALL=C sort -z |
+		! -path ./Kbuild ! -path ./Makefile ! -path './.*' -print0 | LC_ALL=C sort -z |
 		xargs -0 sha256sum) | sha256sum | cut -d' ' -f1)
 	[ "$tc_got" = "$tc_want" ] || die "$1 is not the tree its PROVENANCE describes (tree_sha256 $tc_want, the files hash to $tc_got): a partial or edited import" \
 		"run: make import"
