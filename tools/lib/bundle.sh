@@ -64,9 +64,22 @@ copy_file() {
 	fi
 	mkdir -p "$(dirname "$bdir/$2")"
 	# nofollow and nonblock: a file swapped for a link or a FIFO after the
-	# checks above is refused, never followed or waited on.
-	if ! dd if="$1" of="$bdir/$2" iflag=nofollow,nonblock,skip_bytes skip="$cf_skip" bs=65536 2>"$dtmp/dd.err"; then
-		rm -f "$bdir/$2"
+	# checks above is refused, never followed or waited on.  busybox's dd
+	# has no iflag: there, tail reads the file the checks passed.
+	if [ -z "${bundle_dd:-}" ]; then
+		bundle_dd=no
+		! dd if=/dev/null of=/dev/null iflag=nofollow,nonblock,skip_bytes 2>/dev/null || bundle_dd=yes
+	fi
+	if [ "$bundle_dd" = yes ]; then
+		set -- "$2" dd if="$1" of="$bdir/$2" iflag=nofollow,nonblock,skip_bytes skip="$cf_skip" bs=65536
+	else
+		# shellcheck disable=SC2016 # the inner shell expands them
+		set -- "$2" sh -c 'tail -c "$1" "$2" >"$3"' tail "$bundle_cap" "$1" "$bdir/$2"
+	fi
+	cf_name=$1
+	shift
+	if ! "$@" 2>"$dtmp/dd.err"; then
+		rm -f "$bdir/$cf_name"
 		skipped "$cf_show" "cannot be read: $(head -n 1 "$dtmp/dd.err")"
 	fi
 }
