@@ -7,7 +7,26 @@
 # the intact tree passes the same stage-tree and dkms-source checks.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 
+repo=$(repo_copy)
+
 echo "== a full file system leaves the old tree intact"
+# A small upstream of our own, pinned in the copy's upstream.lock: every
+# path of the copy-list, and 2 MB that do not compress, more than the
+# tmpfs holds (the real tarball would cost a 150 MB xz decompression).
+up=$tmp/up/linux-source-6.12
+lock_all copy | while read -r c; do
+	case $c in
+	*/) mkdir -p "$up/$c" ;;
+	*) mkdir -p "$up/$(dirname "$c")" && echo "/* $c */" >"$up/$c" ;;
+	esac
+done
+head -c 2000000 /dev/urandom >"$up/drivers/net/ethernet/intel/ice/ice_main.c"
+tar -cJf "$tmp/up.tar.xz" -C "$tmp/up" linux-source-6.12
+sed -i "s/^tar_sha256 .*/tar_sha256   $(sha256_of "$tmp/up.tar.xz")/" "$repo/upstream.lock"
+# No patch and a guard that accepts it, so that every step but the write
+# can pass: what is tested is how the tree is put in place.
+: >"$repo/patches/series"
+printf '#!/bin/sh\nexit 0\n' >"$repo/scripts/import/rx-guard"
 small=$tmp/small
 mkdir -p "$small"
 mount -t tmpfs -o size=1m tmpfs "$small" 2>/dev/null || skip "cannot mount a tmpfs here (needs root)"
@@ -19,7 +38,8 @@ cp "$top/src/Kbuild" "$top/src/Makefile" "$old/"
 echo "/* the old import */" >"$old/drivers/net/ethernet/intel/ice/ice_main.c"
 echo "tree_sha256 old" >"$old/PROVENANCE"
 before=$(tree_hash "$old")
-expect_fail "$tmp/full.log" "no space left" "$top/scripts/import/import-upstream" --dest "$old"
+expect_fail "$tmp/full.log" "no space left" \
+	env ICE_BP_TOPDIR="$repo" "$repo/scripts/import/import-upstream" --dest "$old" --tarball "$tmp/up.tar.xz"
 after=$(tree_hash "$old")
 [ "$after" = "$before" ] || fail "the failed import changed the old tree: $(find "$old" -type f | head)"
 for s in "$small"/.src.import.*; do
@@ -34,7 +54,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 echo "== the build and the packaging check tree_sha256"
 [ -f "$top/src/PROVENANCE" ] || skip "no imported upstream in src/ (make import)"
-repo=$(repo_copy)
+cp "$top/upstream.lock" "$repo/upstream.lock"
 cp -a "$top/src/." "$repo/src/"
 ICE_BP_TOPDIR=$repo "$repo/scripts/build/stage-tree" "$tmp/stage" ||
 	fail "stage-tree refuses the intact import (control)"
