@@ -139,3 +139,78 @@ doctor() {
 	ICE_BP_ROOT=$tmp/$dn/root ICE_BP_CMDS=$tmp/$dn/cmds "$top/tools/ice-backport" "$@" >"$tmp/$dn.out" 2>&1 || rc=$?
 	sed "s/^/    $dn| /" "$tmp/$dn.out"
 }
+
+# fx_commands NAME: a directory of stand-ins for the commands the tool runs
+# (dmesg, ethtool, modinfo...), for a run without ICE_BP_CMDS: each prints
+# the fake host's output for its command line, as ICE_BP_CMDS would, then
+# its whole environment, as a careless real command could (a secret the
+# tool passes to its commands reaches their output, where a test sees it).
+# Sets fb, to put first in PATH.
+fx_commands() {
+	fb=$tmp/$1/bin
+	mkdir -p "$fb"
+	for c in dmesg dkms lspci devlink ethtool ip bpftool modinfo mokutil; do
+		cat >"$fb/$c" <<STUB
+#!/bin/sh
+# modinfo gets the path under the root; the fake host keys it without.
+a="\$*"
+a=\${a#"$tmp/$1/root"}
+k=\$(printf '%s' "$c\${a:+ \$a}" | tr -c 'A-Za-z0-9._+-' '_')
+[ -f "$tmp/$1/cmds/\$k" ] || exit 127
+cat "$tmp/$1/cmds/\$k"
+env
+STUB
+		chmod +x "$fb/$c"
+	done
+}
+
+# fx_rdma_crcs: the symbol versions irdma takes from ice, as one kernel's
+# build of both has them (modprobe --dump-modversions of 6.12.117's irdma).
+fx_rdma_crcs='0x526c0b11	ice_add_rdma_qset
+0x1b26e270	ice_del_rdma_qset
+0x5d1b8eb6	ice_rdma_update_vsi_filter
+0x63636d00	ice_rdma_request_reset
+0x85d2c5e3	ice_get_qos_params'
+
+# fx_irdma KVER: KVER ships irdma, built against fx_rdma_crcs.
+fx_irdma() {
+	i=/lib/modules/$1/kernel/drivers/infiniband/hw/irdma/irdma.ko.xz
+	mkdir -p "$fx${i%/*}"
+	: >"$fx$i"
+	printf '0x12345678\tmodule_layout\n%s\n' "$fx_rdma_crcs" >"$fc/$(cmd_key modprobe --dump-modversions "$i")"
+}
+
+# fx_exports KO same|other [rdma-off]: what our module KO (path as the
+# host sees it) exports: irdma's symbol versions, or others (a build whose
+# types differ); rdma-off: RDMA compiled out (backport_disabled rdma, no
+# RDMA exports).
+fx_exports() {
+	k=$fc/$(cmd_key modprobe --show-exports "$1")
+	if [ "${3:-}" = rdma-off ]; then
+		printf '0x965ff908\tice_xdp_locking_key\n' >"$k"
+		echo rdma >"$fc/$(cmd_key modinfo -F backport_disabled "$1")"
+	elif [ "$2" = same ]; then
+		printf '0x965ff908\tice_xdp_locking_key\n%s\n' "$fx_rdma_crcs" >"$k"
+	else
+		printf '0x965ff908\tice_xdp_locking_key\n%s\n' "$fx_rdma_crcs" | sed 's/^0x5/0x9/' >"$k"
+	fi
+}
+
+# fx_rdma_use how: the host uses RDMA on its E810: `device` (an RDMA device
+# on ice's auxiliary device, irdma loaded), `config` (irdma in
+# modules-load.d) or `refused` (the kernel log shows irdma refused by ice).
+fx_rdma_use() {
+	case $1 in
+	device)
+		mkdir -p "$fx/sys/class/infiniband/rocep59s0" "$fx/sys/module/irdma"
+		ln -s "../../../devices/pci0000:3a/0000:3a:00.0/$fx_bdf/ice.roce.0" "$fx/sys/class/infiniband/rocep59s0/device"
+		;;
+	config)
+		mkdir -p "$fx/etc/modules-load.d"
+		echo irdma >"$fx/etc/modules-load.d/rdma.conf"
+		;;
+	refused)
+		echo "[    3.100000] irdma: disagrees about version of symbol ice_add_rdma_qset" >>"$fc/dmesg"
+		;;
+	esac
+}

@@ -56,6 +56,40 @@ tree_hash() {
 		xargs -0 sha256sum) | sha256sum | cut -d' ' -f1
 }
 
+# fresh_work_dir DIR: DIR emptied for a build script's scratch files.  It
+# must be new, or a directory an earlier run of ours made (it holds the
+# marker .ice-backport-work): OUTDIR/work given by hand may be anything,
+# and rm -rf of whatever is there (a link to /, someone's files) is not
+# for a build script to do.
+fresh_work_dir() {
+	if [ -L "$1" ]; then
+		die "$1 is a symbolic link; it is not removed" "give another output directory, or remove $1 yourself"
+	elif [ -e "$1" ] && [ ! -f "$1/.ice-backport-work" ]; then
+		die "$1 exists and was not made by $prog: it is not removed" "give another output directory, or remove $1 yourself"
+	fi
+	rm -rf "$1"
+	mkdir -p "$1"
+	: >"$1/.ice-backport-work"
+}
+
+# tree_check DIR: DIR (src/ or a control's import) is the tree its
+# PROVENANCE describes: the files import-upstream hashed (all but
+# PROVENANCE, the generated header, our Kbuild and Makefile, and the
+# markers build scripts keep at the top, such as build-module's .from)
+# hash to its tree_sha256.  A tree cut short or edited by hand stops the build and the
+# packaging, which would otherwise take it for the import.
+tree_check() {
+	tc_want=$(sed -n 's/^tree_sha256 //p' "$1/PROVENANCE" 2>/dev/null)
+	[ -n "$tc_want" ] || die "$1/PROVENANCE is missing or records no tree_sha256" "run: make import"
+	tc_got=$( (cd "$1" && find . -type f ! -path ./PROVENANCE ! -path ./ice_backport_provenance.h \
+		! -path ./Kbuild ! -path ./Makefile ! -path './.*' -print0 | LC_ALL=C sort -z |
+		xargs -0 sha256sum) | sha256sum | cut -d' ' -f1)
+	[ "$tc_got" = "$tc_want" ] || die "$1 is not the tree its PROVENANCE describes (tree_sha256 $tc_want, the files hash to $tc_got): a partial or edited import" \
+		"run: make import"
+	grep -q "ICE_BACKPORT_TREE_SHA256 \"$tc_want\"" "$1/ice_backport_provenance.h" 2>/dev/null ||
+		die "$1/ice_backport_provenance.h is not the one of its PROVENANCE (tree_sha256 $tc_want)" "run: make import"
+}
+
 # kernel_version ID: the kernel version of a kernels.list id, without its
 # flavour (6.12.117+deb13-rt-amd64 -> 6.12.117+deb13).
 kernel_version() {

@@ -2,9 +2,10 @@
 # `ice-backport support-bundle` on a fake host (tests/doctor-fixture.sh)
 # writes one tar.gz holding exactly what README.md lists, and no secret:
 # a private key planted where DKMS keeps its own and a secret in the
-# environment must not be in it.  Controls: the secret, planted into a file
-# the bundle does collect, is found by the same search; and a bundle
-# missing a listed file fails the list check.
+# environment must not be in it, though the commands it runs print their
+# environment.  Controls: the secret, planted into a file the bundle does
+# collect, or printed by a command, is found by the same search; and a
+# bundle missing a listed file fails the list check.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 . "$top/tools/lib/host.sh"
 . "$top/tests/doctor-fixture.sh"
@@ -14,9 +15,14 @@ secret="ICE-BP-CANARY-$$-$(date +%s)"
 mkdir -p "$fx/var/lib/dkms"
 printf -- '-----BEGIN PRIVATE KEY-----\n%s\n-----END PRIVATE KEY-----\n' "$secret" >"$fx/var/lib/dkms/mok.key"
 
+# The commands run for real (stand-ins that print the fake host's output
+# and their environment): with ICE_BP_CMDS no command would run, and a
+# secret that leaks through one could not be seen.
+fx_commands host
+
 # bundle NAME: make the bundle of the fake host, unpack it in $tmp/NAME.
 bundle() {
-	ICE_BP_SECRET_TOKEN=$secret ICE_BP_ROOT=$fx ICE_BP_CMDS=$fc \
+	PATH=$fb:$PATH ICE_BP_SAMPLE_SECS=0 ICE_BP_SECRET_TOKEN=$secret ICE_BP_ROOT=$fx \
 		"$top/tools/ice-backport" support-bundle -o "$tmp/$1.tar.gz" || fail "support-bundle failed"
 	mkdir -p "$tmp/$1"
 	tar -xzf "$tmp/$1.tar.gz" -C "$tmp/$1" || fail "the bundle is not a tar.gz"
@@ -77,7 +83,13 @@ echo "-- control: a secret in a collected file (the DKMS build log) is found"
 echo "$secret" >>"$fx/var/lib/dkms/ice-backport/$fx_version/build/make.log"
 bundle c
 if no_secret "$tmp/c"; then fail "the search does not find a secret that is in the bundle"; fi
+sed -i "/$secret/d" "$fx/var/lib/dkms/ice-backport/$fx_version/build/make.log"
+echo "-- control: a command that prints the key is seen"
+sed "1a cat '$fx/var/lib/dkms/mok.key'" "$fb/dkms" >"$tmp/dkms" && cat "$tmp/dkms" >"$fb/dkms"
+bundle d
+if no_secret "$tmp/d"; then fail "the search does not find a key that a command printed"; fi
+grep -q 'PRIVATE KEY' "$tmp/d/ice-backport-bundle/dkms-status.txt" || fail "the key printed by dkms is not where it was printed"
 echo "-- control: a bundle without ethtool -S fails the list check"
 grep -v 'eth0.S.txt' "$tmp/b.list" >"$tmp/short.list"
 if list_ok "$tmp/short.list" >/dev/null; then fail "the list check misses a file"; fi
-echo "ok: both controls caught"
+echo "ok: the three controls caught"

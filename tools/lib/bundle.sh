@@ -1,10 +1,19 @@
 # shellcheck shell=sh
-# `ice-backport support-bundle [-o FILE]`: one tar.gz of what a support
+# `ice-backport support-bundle [-o FILE|-]`: one tar.gz of what a support
 # engineer asks for, in the same shape from every host.  README.md ("If you
 # are asked for a support bundle") lists every file.  Never collected: any
 # key (DKMS's mok.key or another), the environment, files outside the list.
 # Sourced by tools/ice-backport after host.sh and doctor.sh.
+#
+# It runs as root, often with -o under /tmp, over files another user may
+# have planted: it never writes through a name that exists (a symlink, a
+# FIFO, a file), never follows a symlink out of the files it collects, and
+# a file it cannot read is a note in SKIPPED, not a failed bundle.
 # shellcheck disable=SC2154 # R, dtmp and the doctor's facts come from the sourcing scripts
+
+# The most kept of one collected file: the end of a huge make.log is what
+# support reads.
+bundle_cap=4194304
 
 # keep NAME FUNC ARGS...: the output of `run CMD...` or `modinfo_of F`
 # into the bundle as NAME;
@@ -22,36 +31,186 @@ keep() {
 	[ "$keep_rc" = 0 ] || echo "# '$keep_what' exit status $keep_rc (127: not installed)" >>"$keep_f"
 }
 
+# skipped PATH REASON: a note in the bundle's SKIPPED file.
+skipped() {
+	printf '%s: %s\n' "$1" "$2" | safe_text >>"$bdir/SKIPPED"
+}
+
+# copy_file SRC NAME: the regular file SRC (a full path under the root)
+# into the bundle as NAME, or a note in SKIPPED.  SRC must be its own
+# canonical path: a symlink anywhere on the way, in the file's name or in
+# a directory above it, could lead to /etc/shadow or the MOK key.
+copy_file() {
+	cf_show=${1#"$R"}
+	if [ -L "$1" ]; then
+		skipped "$cf_show" "a symbolic link, not followed"
+		return 0
+	elif [ ! -e "$1" ]; then
+		skipped "$cf_show" "missing"
+		return 0
+	elif [ ! -f "$1" ]; then
+		skipped "$cf_show" "not a regular file"
+		return 0
+	fi
+	if [ "$(readlink -f -- "$1" 2>/dev/null)" != "$1" ]; then
+		skipped "$cf_show" "reached through a symbolic link, not followed"
+		return 0
+	fi
+	cf_size=$(stat -c %s -- "$1" 2>/dev/null) || cf_size=0
+	cf_skip=0
+	if [ "$cf_size" -gt "$bundle_cap" ]; then
+		cf_skip=$((cf_size - bundle_cap))
+		skipped "$cf_show" "$cf_size bytes: only the last $bundle_cap kept"
+	fi
+	mkdir -p "$(dirname "$bdir/$2")"
+	# nofollow and nonblock: a file swapped for a link or a FIFO after the
+	# checks above is refused, never followed or waited on.  busybox's dd
+	# has no iflag: there, tail reads the file the checks passed.
+	if [ -z "${bundle_dd:-}" ]; then
+		bundle_dd=no
+		! dd if=/dev/null of=/dev/null iflag=nofollow,nonblock,skip_bytes 2>/dev/null || bundle_dd=yes
+	fi
+	if [ "$bundle_dd" = yes ]; then
+		set -- "$2" dd if="$1" of="$bdir/$2" iflag=nofollow,nonblock,skip_bytes skip="$cf_skip" bs=65536
+	else
+		# shellcheck disable=SC2016 # the inner shell expands them
+		set -- "$2" sh -c 'tail -c "$1" "$2" >"$3"' tail "$bundle_cap" "$1" "$bdir/$2"
+	fi
+	cf_name=$1
+	shift
+	if ! "$@" 2>"$dtmp/dd.err"; then
+		rm -f "$bdir/$cf_name"
+		skipped "$cf_show" "cannot be read: $(head -n 1 "$dtmp/dd.err")"
+	fi
+}
+
+# redact_cmdline: the kernel command line on stdin, with the value of
+# every parameter whose name suggests a secret (key, token, pass, secret,
+# cred, pwd, auth) replaced by <redacted>; a value that itself holds such
+# a name= (systemd.setenv=PASSWORD=...) too.  Quotes keep blanks in a
+# value, as the kernel reads them.
+redact_cmdline() {
+	awk '{
+		s = $0; out = ""
+		while (1) {
+			sub(/^[ \t]+/, "", s)
+			if (s == "") break
+			q = 0
+			for (i = 1; i <= length(s); i++) {
+				c = substr(s, i, 1)
+				if (c == "\"") q = !q
+				else if (!q && (c == " " || c == "\t")) break
+			}
+			tok = substr(s, 1, i - 1); s = substr(s, i)
+			eq = index(tok, "=")
+			if (eq > 0) {
+				name = substr(tok, 1, eq - 1); val = substr(tok, eq + 1)
+				secret = "(key|token|pass|secret|cred|pwd|auth)"
+				if (tolower(name) ~ secret || tolower(val) ~ (secret "[^=]*="))
+					tok = name "=<redacted>" (substr(name, 1, 1) == "\"" ? "\"" : "")
+			}
+			out = out (out == "" ? "" : " ") tok
+		}
+		print out
+	}'
+}
+
+# bundle_target_ok FILE: FILE is a name the bundle may take: nothing is
+# there yet, not even a dangling symlink, and its directory exists.
+bundle_target_ok() {
+	if [ -L "$1" ]; then
+		tool_die "refusing to write the bundle to '$1': it is a symbolic link, and writing through it would overwrite where it points" \
+			"give -o a new file name"
+	elif [ -e "$1" ] && [ ! -f "$1" ]; then
+		tool_die "refusing to write the bundle to '$1': it exists and is not a regular file (a directory, FIFO or device)" \
+			"give -o a new file name"
+	elif [ -e "$1" ]; then
+		tool_die "refusing to write the bundle to '$1': the file exists, and a bundle never overwrites one" \
+			"give -o a new file name, or remove '$1' first"
+	fi
+	[ -d "$(dirname -- "$1")" ] || tool_die "cannot write the bundle to '$1': directory '$(dirname -- "$1")' does not exist" \
+		"create it, or give -o a file in an existing directory"
+}
+
+# bundle_write FILE: the collected tree as tar.gz into a new file created
+# exclusively (mktemp: O_EXCL, mode 0600) in FILE's directory, renamed to
+# FILE at the end without replacing anything that appeared there since.
+# tar writes to its standard output: it never parses FILE (a name with a
+# colon is a remote host to tar -f).
+bundle_write() {
+	bw_dir=$(dirname -- "$1")
+	bw_part=$(mktemp "$bw_dir/.ice-backport-bundle.XXXXXX" 2>/dev/null) ||
+		tool_die "cannot create a file in '$bw_dir' (not writable, or full)" "give -o a file in a writable directory"
+	chmod 600 "$bw_part"
+	if ! (cd "$dtmp" && tar -czf - ice-backport-bundle) >>"$bw_part"; then
+		rm -f "$bw_part"
+		tool_die "could not write the bundle to '$bw_dir' (full?)" "free space there, or give -o a file on another file system"
+	fi
+	# link(2) never replaces and never follows a name that is there; a
+	# file system without hard links gets mv -n, which does not replace.
+	if ln -- "$bw_part" "$1" 2>/dev/null; then
+		rm -f "$bw_part"
+	else
+		[ -e "$1" ] || [ -L "$1" ] || mv -n -- "$bw_part" "$1" 2>/dev/null || true
+		if [ -e "$bw_part" ]; then
+			rm -f "$bw_part"
+			tool_die "could not put the bundle at '$1': something took that name while the bundle was made" \
+				"give -o a new file name"
+		fi
+	fi
+}
+
 bundle_run() {
 	out=$1
 	stamp=$(date -u +%Y%m%dT%H%M%SZ)
-	[ -n "$out" ] || out=ice-backport-bundle-$(hostname 2>/dev/null || echo host)-$stamp.tar.gz
+	if [ -z "$out" ]; then
+		bhost=$(hostname 2>/dev/null | tr -c 'A-Za-z0-9._-' '_') || bhost=host
+		out=ice-backport-bundle-${bhost:-host}-$stamp.tar.gz
+	fi
+	if [ "$out" = - ]; then
+		[ ! -t 1 ] || tool_die "refusing to write a tar.gz to a terminal (-o -)" \
+			"redirect the output (-o - >FILE, or | ssh ...), or give -o FILE"
+	else
+		# Checked before the work and again at the rename.
+		bundle_target_ok "$out"
+	fi
 	doctor_run
 	bdir=$dtmp/ice-backport-bundle
 	mkdir -p "$bdir"
-	echo "ice-backport support bundle $tool_version, made $stamp" >"$bdir/README"
-	doctor_json >"$bdir/doctor.json"
-	doctor_human >"$bdir/doctor.txt"
+	{
+		echo "ice-backport support bundle $tool_version, made $stamp"
+		echo "cmdline.txt is /proc/cmdline with the values of parameters whose names"
+		echo "suggest a secret (key, token, pass, secret, cred, pwd, auth) replaced by <redacted>."
+		echo "SKIPPED, when present, lists the files that were not collected, and why."
+	} >"$bdir/README"
+	doctor_json | safe_text >"$bdir/doctor.json"
+	doctor_human | safe_text >"$bdir/doctor.txt"
 
 	# Provenance of the installed driver source and of the modules.
-	for p in "$R"/usr/src/ice-backport-*/; do
-		[ -d "$p" ] || continue
-		v=$(basename "$p")
-		mkdir -p "$bdir/source/$v"
-		cp "$p/PROVENANCE" "$p/dkms.conf" "$bdir/source/$v/" 2>/dev/null || true
+	for p in "$R"/usr/src/ice-backport-*; do
+		[ -d "$p" ] || [ -L "$p" ] || continue
+		v=${p##*/}
+		case $v in *[!A-Za-z0-9._+~-]*) skipped "${p#"$R"}" "not a version name"; continue ;; esac
+		copy_file "$p/PROVENANCE" "source/$v/PROVENANCE"
+		copy_file "$p/dkms.conf" "source/$v/dkms.conf"
 	done
 	for f in version srcversion taint initstate refcnt; do
-		printf '%s: %s\n' "$f" "$(rd "/sys/module/ice/$f")"
-	done >"$bdir/sys-module-ice.txt"
+		printf '%s: %s\n' "$f" "$(rd "/sys/module/ice/$f" | head -n 1)"
+	done | safe_text >"$bdir/sys-module-ice.txt"
 	[ -z "$dkms_ko" ] || keep modinfo-dkms.txt modinfo_of "$dkms_ko"
 	[ -z "$intree" ] || keep modinfo-own.txt modinfo_of "$intree"
 	keep dkms-status.txt run dkms status
-	if [ -d "$R/var/lib/dkms/ice-backport" ]; then
-		find "$R/var/lib/dkms/ice-backport" -name make.log | while read -r l; do
-			rel=${l#"$R/var/lib/dkms/ice-backport/"}
-			mkdir -p "$bdir/dkms-logs"
-			cp "$l" "$bdir/dkms-logs/$(printf '%s' "$rel" | tr '/' '_')"
-		done
+	bl=$R/var/lib/dkms/ice-backport
+	if [ -d "$bl" ]; then
+		nl='
+'
+		# find does not descend into symlinks; copy_file refuses a make.log
+		# that is one, or that find reached through one above it.
+		find "$bl" -name make.log ! -path "*$nl*" 2>/dev/null | head -n 200 >"$dtmp/logs" || true
+		while IFS= read -r l; do
+			rel=${l#"$bl/"}
+			copy_file "$l" "dkms-logs/$(printf '%s' "$rel" | tr -c 'A-Za-z0-9._+-' '_')"
+		done <"$dtmp/logs"
 	fi
 
 	# Per E800 function and port.
@@ -67,13 +226,17 @@ bundle_run() {
 
 	# The kernel's view.
 	run dmesg 2>/dev/null | grep -E '(^|[] ])(ice|irdma|ice_backport)[: ]' >"$bdir/kernel-log-ice.txt" || true
-	rd /proc/cmdline >"$bdir/cmdline.txt"
-	rd /proc/version >"$bdir/proc-version.txt"
+	rd /proc/cmdline | head -n 1 | redact_cmdline | safe_text >"$bdir/cmdline.txt"
+	rd /proc/version | head -n 1 | safe_text >"$bdir/proc-version.txt"
 	keep xdp-programs.txt run bpftool net show
 	keep bpf-programs.txt run bpftool prog show
 
 	(cd "$dtmp" && find ice-backport-bundle -type f | LC_ALL=C sort) >"$bdir/MANIFEST"
-	tar -czf "$out" -C "$dtmp" ice-backport-bundle ||
-		{ echo "ice-backport: error: could not write $out" >&2; exit 2; }
-	echo "$out"
+	if [ "$out" = - ]; then
+		(cd "$dtmp" && tar -czf - ice-backport-bundle) || tool_die "could not write the bundle to the standard output" "check where it goes"
+		return 0
+	fi
+	bundle_target_ok "$out"
+	bundle_write "$out"
+	printf '%s\n' "$out" | safe_text
 }

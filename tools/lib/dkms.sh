@@ -18,6 +18,7 @@
 # and never fails the caller; a kernel that had the module keeps one until
 # the new version is installed in its place.
 
+# shellcheck disable=SC2154 # rdma_*_why and rd/run come from rdma.sh and host.sh, sourced before
 
 DKMS_NAME=ice-backport
 
@@ -139,6 +140,38 @@ dk_tree_of() {
 	modinfo -F backport_tree_sha256 "$1" 2>/dev/null || true
 }
 
+# dk_restore KERNEL BACKUP: KERNEL gets back the module kept in BACKUP
+# (a directory, or empty for none) when it has none now.
+dk_restore() {
+	if [ -n "$2" ] && [ -z "$(dk_module_file "$1")" ]; then
+		mkdir -p "/lib/modules/$1/updates/dkms"
+		if cp -p "$2"/* "/lib/modules/$1/updates/dkms/"; then
+			depmod -a "$1" 2>/dev/null || true
+		fi
+	fi
+	[ -z "$2" ] || rm -rf "$2"
+}
+
+# dk_rdma_declines VERSION KERNEL: exit 0 when VERSION, just built for
+# KERNEL, must not be installed: the host uses RDMA on an E800 port, the
+# build cannot serve KERNEL's own irdma, and the operator's policy says
+# decline (the default).  Warns either way when RDMA would be lost.
+dk_rdma_declines() {
+	rdma_uses || return 1
+	dr_ko=
+	for dr_f in "${R:-}/var/lib/dkms/$DKMS_NAME/$1/$2"/*/module/ice.ko*; do
+		[ -f "$dr_f" ] && dr_ko=${dr_f#"${R:-}"} && break
+	done
+	[ -n "$dr_ko" ] || return 1
+	rdma_gap "$2" "$dr_ko" || return 1
+	if [ "$(rdma_policy)" = install ]; then
+		dk_warn "$2: this host uses RDMA on an E800 port ($rdma_use_why), and $DKMS_NAME $1 built for $2 has none: $rdma_gap_why. Installed anyway (rdma = install in /etc/ice-backport/policy.conf): RDMA stops on $2 when this ice loads"
+		return 1
+	fi
+	dk_warn "$2: this host uses RDMA on an E800 port ($rdma_use_why), and $DKMS_NAME $1 built for $2 has none: $rdma_gap_why. Not installed: $2 keeps the ice it had, and its RDMA (rdma = decline, the default; set rdma = install in /etc/ice-backport/policy.conf to install it anyway, then run: ice-backport autoinstall $2)"
+	return 0
+}
+
 # dk_build_one VERSION KERNEL: build and install VERSION for KERNEL.
 # Returns 0 when it is installed (or was, from the same tree), 1 when the
 # kernel was skipped or the build failed (said why), never more.
@@ -177,11 +210,23 @@ dk_build_one() {
 	mkdir -p "$logdir"
 	out=$logdir/$k.log
 	rm -f "$logdir/$k.failed"
-	if dkms install -m "$DKMS_NAME" -v "$v" -k "$k" >"$out" 2>&1; then
-		dk_say "$k: $DKMS_NAME $v installed ($tier kernel)"
-		rm -rf "$backup"
-		rm -f "$out"
-		return 0
+	rm -f "$logdir/$k.rdma-declined"
+	# Built first, then judged: on a host that uses RDMA on an E800 port,
+	# a build the kernel's own irdma cannot use is not installed unless
+	# the operator said so (dk_rdma_declines).
+	if dkms build -m "$DKMS_NAME" -v "$v" -k "$k" >"$out" 2>&1; then
+		if dk_rdma_declines "$v" "$k"; then
+			printf '%s\t%s\n' "$v" "$rdma_gap_why" >"$logdir/$k.rdma-declined"
+			dk_restore "$k" "$backup"
+			rm -f "$out"
+			return 1
+		fi
+		if dkms install -m "$DKMS_NAME" -v "$v" -k "$k" >>"$out" 2>&1; then
+			dk_say "$k: $DKMS_NAME $v installed ($tier kernel)"
+			rm -rf "$backup"
+			rm -f "$out"
+			return 0
+		fi
 	fi
 	# The build's own log, where this dkms keeps it, beside dkms's output.
 	mlog=
@@ -192,13 +237,7 @@ dk_build_one() {
 		{ echo "==== $mlog"; cat "$mlog"; } >>"$out" 2>/dev/null || true
 	fi
 	echo "$v" >"$logdir/$k.failed"
-	if [ -n "$backup" ] && [ -z "$(dk_module_file "$k")" ]; then
-		mkdir -p "/lib/modules/$k/updates/dkms"
-		if cp -p "$backup"/* "/lib/modules/$k/updates/dkms/"; then
-			depmod -a "$k" 2>/dev/null || true
-		fi
-	fi
-	rm -rf "$backup"
+	dk_restore "$k" "$backup"
 	if [ -n "$(dk_module_file "$k")" ]; then
 		keeps="keeps the ice-backport module it had (${old:-an earlier build})"
 	else

@@ -7,9 +7,45 @@
 
 TAB=$(printf '\t')
 
+# doctor_exit_trap: scratch files go; a stop the code did not mean (set -e
+# after a failed write, say) says so and exits 2, "could not tell", never
+# 1, which means "action needed".  The entry sets doctor_done before its
+# own exit.
+doctor_exit_trap() {
+	doctor_trap_rc=$?
+	rm -rf "$dtmp"
+	if [ "${doctor_done:-}" != 1 ] && [ "$doctor_trap_rc" != 0 ] && [ "$doctor_trap_rc" != 2 ]; then
+		echo "ice-backport: error: stopped before it could tell (exit status $doctor_trap_rc); TMPDIR='${TMPDIR:-/tmp}' full?" >&2
+		exit 2
+	fi
+}
+
+# doctor_knobs: the settings from the environment are usable, or exit 2:
+# a doctor that stops half way prints nothing an operator can act on.
+doctor_knobs() {
+	secs=${ICE_BP_SAMPLE_SECS:-2}
+	case $secs in
+	'' | *[!0-9.]* | *.*.* | .*) tool_die "ICE_BP_SAMPLE_SECS='$secs' is not a number of seconds" \
+		"unset it (2 seconds between the two counter samples), or give a number such as 2 or 0.5" ;;
+	esac
+	dtmp_base=${TMPDIR:-/tmp}
+	dtmp=$(mktemp -d "$dtmp_base/ice-bp-doctor.XXXXXX" 2>/dev/null) ||
+		tool_die "cannot create a temporary directory in TMPDIR='$dtmp_base' (missing, not writable or full)" \
+			"set TMPDIR to a writable directory with free space, or unset it to use /tmp"
+	trap doctor_exit_trap EXIT
+	# A full file system still lets mkdir through on some: write a block
+	# to know that the facts will fit.
+	if dd if=/dev/zero of="$dtmp/space" bs=4096 count=16 2>/dev/null; then
+		rm -f "$dtmp/space"
+	else
+		tool_die "TMPDIR='$dtmp_base' has no room for the doctor's scratch files (64 KiB)" \
+			"free space there, or set TMPDIR to a directory with free space"
+	fi
+}
+
 doctor_run() {
-	dtmp=$(mktemp -d "${TMPDIR:-/tmp}/ice-bp-doctor.XXXXXX")
-	trap 'rm -rf "$dtmp"' EXIT
+	doctor_knobs
+	host_need_procfs
 	: >"$dtmp/findings"
 	: >"$dtmp/dkms"
 	: >"$dtmp/ports"
@@ -19,6 +55,7 @@ doctor_run() {
 	facts_dkms
 	facts_ports
 	facts_secureboot
+	facts_rdma
 	judge
 	if grep -q "^action$TAB" "$dtmp/findings"; then
 		doctor_exit=1 doctor_status=action-needed
@@ -37,7 +74,15 @@ finding() {
 # ---- the running kernel and whether its own ice leaks -------------------
 facts_kernel() {
 	kver=$(rd /proc/sys/kernel/osrelease | head -n 1)
-	[ -n "$kver" ] || kver=$(run uname -r || true)
+	# Under another root, the machine's own uname would be a lie.
+	[ -n "$kver" ] || [ -n "$R" ] || kver=$(run uname -r || true)
+	[ -n "$kver" ] || tool_die "cannot read the running kernel's release (${R:-}/proc/sys/kernel/osrelease)" \
+		"mount the host's /proc${R:+ under $R}"
+	# It names paths below: no slash, no blank, no control byte.
+	case $kver in
+	. | .. | *[!A-Za-z0-9._+~-]*) tool_die "the running kernel's release '$kver' (${R:-}/proc/sys/kernel/osrelease) is not a kernel release string" \
+		"check that the root holds a host's procfs" ;;
+	esac
 	# Its tier in the kernel policy (tools/lib/kernels, ice-backport tier).
 	ktier=$(sh "$data/kernels" tier-of "$kver" 2>/dev/null || echo unknown)
 	procver=$(rd /proc/version | head -n 1)
@@ -89,9 +134,11 @@ facts_module() {
 	loaded=no lver='' lsrc='' ltaint='' which=none
 	if [ -d "$R/sys/module/ice" ]; then
 		loaded=yes
-		lver=$(rd /sys/module/ice/version)
-		lsrc=$(rd /sys/module/ice/srcversion)
-		ltaint=$(rd /sys/module/ice/taint)
+		# One line each, no tab: they go into tab-separated records.
+		lver=$(rd /sys/module/ice/version | head -n 1)
+		lsrc=$(rd /sys/module/ice/srcversion | head -n 1)
+		ltaint=$(rd /sys/module/ice/taint | head -n 1)
+		lver=${lver%%"$TAB"*} lsrc=${lsrc%%"$TAB"*} ltaint=${ltaint%%"$TAB"*}
 	fi
 	dkms_ko=$(first_file "$R/lib/modules/$kver/updates/dkms/ice.ko"* || true)
 	dkms_ko=${dkms_ko#"$R"}
@@ -103,6 +150,7 @@ facts_module() {
 		dkms_signer=$(printf '%s\n' "$mi" | field signer)
 		dkms_upstream=$(printf '%s\n' "$mi" | field backport_upstream)
 		dkms_tree=$(printf '%s\n' "$mi" | field backport_tree_sha256)
+		dkms_ver=${dkms_ver%%"$TAB"*} dkms_src=${dkms_src%%"$TAB"*} dkms_signer=${dkms_signer%%"$TAB"*}
 	fi
 	[ "$loaded" = yes ] || return 0
 	if [ -n "$lsrc" ] && [ "$lsrc" = "$dkms_src" ]; then
@@ -126,11 +174,24 @@ facts_module() {
 # The policy is the installed tree's (its kernels script and kernels.list),
 # read with the operator's policy file under the same root.
 facts_dkms() {
-	pkg_dir=$(first_file "$R"/usr/src/ice-backport-*/dkms.conf || true)
-	pkg_dir=${pkg_dir%/dkms.conf}
-	pkg_ver=''
-	[ -n "$pkg_dir" ] || return 0
-	pkg_ver=${pkg_dir##*/ice-backport-}
+	# The version DKMS registered (/var/lib/dkms/ice-backport/VERSION, a
+	# directory) whose tree is in /usr/src, the newest when several are;
+	# only when DKMS registered none, the newest tree in /usr/src.  The
+	# first name the glob gave was an older leftover as often as not.
+	pkg_ver='' pkg_reg=no
+	for c in "$R"/usr/src/ice-backport-*/dkms.conf; do
+		[ -f "$c" ] || continue
+		c=${c%/dkms.conf}
+		c=${c##*/ice-backport-}
+		reg=no
+		if [ -d "$R/var/lib/dkms/ice-backport/$c" ] && [ ! -L "$R/var/lib/dkms/ice-backport/$c" ]; then reg=yes; fi
+		if [ -z "$pkg_ver" ] || { [ "$reg" = yes ] && [ "$pkg_reg" = no ]; } ||
+			{ [ "$reg" = "$pkg_reg" ] && [ "$(ver_cmp "$c" "$pkg_ver")" = 1 ]; }; then
+			pkg_ver=$c pkg_reg=$reg
+		fi
+	done
+	[ -n "$pkg_ver" ] || return 0
+	pkg_dir=$R/usr/src/ice-backport-$pkg_ver
 	policy=$pkg_dir/kernels
 	[ -f "$policy" ] || policy=$data/kernels
 	for d in "$R"/lib/modules/*/; do
@@ -138,13 +199,24 @@ facts_dkms() {
 		k=$(basename "$d")
 		[ -d "$d/kernel" ] || [ -e "$d/build" ] || [ -d "$d/updates" ] || continue
 		log='' why='' have=''
-		tier=$(ICE_BP_ROOT=$R sh "$policy" tier-of "$k" 2>/dev/null || echo unknown)
+		tier=$(ICE_BP_ROOT=$R sh "$policy" tier-of "$k" 2>"$dtmp/policy-err") || tier=unknown
 		ko=$(first_file "$d"updates/dkms/ice.ko* || true)
 		[ -z "$ko" ] || have=$(modinfo_of "${ko#"$R"}" | field version || true)
 		failed=$R/var/log/ice-backport/$k.failed
-		if [ -f "$failed" ]; then
+		declined=$R/var/log/ice-backport/$k.rdma-declined
+		if [ "$tier" = unknown ]; then
+			# The policy itself cannot answer (a kernels.list it cannot
+			# read): what DKMS does for this kernel cannot be told.
+			state='policy-error'
+			why=$(head -n 1 "$dtmp/policy-err" | tr '\t' ' ')
+		elif [ -f "$failed" ]; then
 			log=/var/log/ice-backport/$k.log
 			if [ -n "$ko" ]; then state=kept-old; else state=failed; fi
+		elif [ -f "$declined" ]; then
+			# Built, not installed: the host uses RDMA and the build has
+			# none (tools/lib/dkms.sh, rdma = decline).
+			state=rdma-declined
+			why=$(rdp "$declined" | head -n 1 | cut -f 2 | tr '\t' ' ')
 		elif [ -n "$ko" ]; then
 			state=installed
 		elif ! why=$(ICE_BP_ROOT=$R sh "$policy" accepts "$k" 2>/dev/null); then
@@ -202,31 +274,46 @@ facts_ports() {
 	ls "$R"/lib/firmware/intel/ice/ddp/ice.pkg* >/dev/null 2>&1 && have_pkg_file=yes
 	klog=$(run dmesg || true)
 	for d in "$R"/sys/bus/pci/devices/*; do
-		[ -e "$d/vendor" ] || continue
-		[ "$(cat "$d/vendor")" = 0x8086 ] || continue
-		case "$ids " in *" $(cat "$d/device") "*) ;; *) continue ;; esac
+		bdf=${d##*/}
+		# A PCI address; anything else is not a device of a real sysfs.
+		case $bdf in *[!0-9a-fA-F:.]* | '') continue ;; esac
+		[ "$(rdp "$d/vendor")" = 0x8086 ] || continue
+		case "$ids " in *" $(rdp "$d/device") "*) ;; *) continue ;; esac
 		e800=$((e800 + 1))
-		bdf=$(basename "$d")
 		drv=none
 		[ ! -e "$d/driver" ] && [ ! -L "$d/driver" ] || drv=$(basename "$(readlink "$d/driver")")
+		drv=${drv%%"$TAB"*}
 		ddp=unknown
 		dl=$(run devlink dev info "pci/$bdf" || true)
 		app=$(printf '%s\n' "$dl" | awk '$1 == "fw.app.name" { $1 = ""; sub(/^ /, ""); print; exit }')
 		appv=$(printf '%s\n' "$dl" | awk '$1 == "fw.app" { print $2; exit }')
-		if printf '%s\n' "$klog" | grep "$bdf" | grep -qi 'safe mode'; then
+		if printf '%s\n' "$klog" | grep -F -- "$bdf" | grep -qi 'safe mode'; then
 			ddp=safe-mode
 		elif [ -n "$app" ]; then
 			ddp="$app $appv"
 		fi
-		nets=$(ls "$d/net" 2>/dev/null || true)
-		[ -n "$nets" ] || nets=-
-		for n in $nets; do
+		ddp=${ddp%%"$TAB"*}
+		# Every name, dot names too (ls without -A missed .eth0), never
+		# glob-expanded (a port named '*'), one a line: a netdev name has
+		# no blank and no slash, so a name with one is not a real port.
+		: >"$dtmp/nets"
+		for np in "$d"/net/* "$d"/net/.[!.]* "$d"/net/..?*; do
+			[ -e "$np" ] || [ -L "$np" ] || continue
+			n=${np##*/}
+			case $n in *[[:space:]]*) continue ;; esac
+			printf '%s\n' "$n" >>"$dtmp/nets"
+		done
+		[ -s "$dtmp/nets" ] || echo - >"$dtmp/nets"
+		while IFS= read -r n; do
 			mtu='' fw='' dver='' xdp=unknown counters=no rings=0 stale=- sig=-
 			if [ "$n" != - ]; then
-				mtu=$(cat "$d/net/$n/mtu" 2>/dev/null || true)
+				mtu=$(rdp "$d/net/$n/mtu" | head -n 1)
+				mtu=${mtu%%"$TAB"*}
 				ei=$(run ethtool -i "$n" || true)
 				fw=$(printf '%s\n' "$ei" | field firmware-version)
+				fw=${fw%%"$TAB"*}
 				dver=$(printf '%s\n' "$ei" | field version)
+				dver=${dver%%"$TAB"*}
 				if il=$(run ip -d link show dev "$n"); then
 					xdp=$(printf '%s\n' "$il" | sed -n 's/.*prog\/xdp id \([0-9]*\).*/id \1/p' | head -n 1)
 					[ -n "$xdp" ] || xdp=none
@@ -234,7 +321,7 @@ facts_ports() {
 				run ethtool -S "$n" >"$dtmp/s1" || true
 				# Two samples: a leak shows as allocations growing while no
 				# page is recycled or released.
-				[ -n "$CMDS" ] || sleep "${ICE_BP_SAMPLE_SECS:-2}"
+				[ -n "$CMDS" ] || sleep "$secs"
 				run_again ethtool -S "$n" >"$dtmp/s2" || true
 				# shellcheck disable=SC2046 # three words
 				set -- $(counters_verdict "$dtmp/s1" "$dtmp/s2")
@@ -242,8 +329,17 @@ facts_ports() {
 			fi
 			printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$bdf" "$n" "$drv" \
 				"$dver" "$fw" "$ddp" "$mtu" "$xdp" "$counters" "$rings" "$stale" "$sig" >>"$dtmp/ports"
-		done
+		done <"$dtmp/nets"
 	done
+}
+
+# ---- RDMA: in use on an E800 port, and carried by the build? -----------
+facts_rdma() {
+	rdma_use=no rdma_carry='' rdma_use_why='' rdma_gap_why=''
+	rdma_pol=$(rdma_policy)
+	if rdma_uses; then rdma_use=yes; fi
+	[ "$rdma_use" = yes ] && [ -n "$dkms_ko" ] || return 0
+	if rdma_gap "$kver" "$dkms_ko"; then rdma_carry=no; else rdma_carry=yes; fi
 }
 
 # ---- Secure Boot and the module's signature -----------------------------
@@ -346,6 +442,16 @@ judge() {
 		;;
 	esac
 
+	if [ "$rdma_use" = yes ]; then
+		rdma_fix="dkms remove ice-backport/$dkms_ver -k $kver, then reboot (or modprobe -r ice && modprobe ice): $kver's own ice and its RDMA come back; keep rdma = decline (the default) in /etc/ice-backport/policy.conf so that no such build is installed again"
+		case $rdma_carry:$ours_runs in
+		no:yes) finding action rdma "RDMA in use, this kernel's build of ice-backport has none: $rdma_gap_why (seen: $rdma_use_why)" "$rdma_fix" ;;
+		no:*) finding action rdma "RDMA in use, this kernel's build of ice-backport has none: $rdma_gap_why; RDMA stops when it loads, at the next boot or reload of ice (seen: $rdma_use_why)" "$rdma_fix" ;;
+		yes:*) finding ok rdma "RDMA in use ($rdma_use_why); ice-backport's build for $kver serves the kernel's irdma" ;;
+		*) finding info rdma "RDMA in use ($rdma_use_why); no ice-backport module for $kver" ;;
+		esac
+	fi
+
 	if [ -z "$pkg_ver" ]; then
 		finding info dkms "ice-backport-dkms is not installed"
 	else
@@ -363,6 +469,9 @@ judge() {
 			kept-old) finding action dkms "the build of ice-backport $pkg_ver for $k failed ($tier kernel); $k keeps ice-backport $have; build log: $log" \
 				"read the log; ice-backport autoinstall $k; send a support bundle if it fails again" ;;
 			refused) finding info dkms "$k is skipped by the kernel policy: $why; it keeps its own ice" ;;
+			rdma-declined) finding info dkms "ice-backport $pkg_ver is built for $k but not installed: this host uses RDMA and that build has none ($why); $k keeps ${have:+ice-backport $have, }its RDMA (rdma = $rdma_pol)" ;;
+			policy-error) finding unknown dkms "the kernel policy of ice-backport $pkg_ver cannot say whether DKMS builds for $k: ${why:-its kernels script failed}" \
+				"reinstall ice-backport-dkms; if /usr/src/ice-backport-$pkg_ver/kernels.list was edited, correct it" ;;
 			no-headers)
 				if [ "$k" = "$kver" ]; then
 					finding action dkms "ice-backport $pkg_ver is not built for the running kernel $k: its headers are not installed" "apt install linux-headers-$k"
@@ -459,6 +568,7 @@ doctor_human() {
 		echo "ports        no E800 function"
 	fi
 	echo "secure boot  $sb; module signer: ${dkms_signer:-none}; trusted: $trusted"
+	echo "rdma         in use: $rdma_use${rdma_use_why:+ ($rdma_use_why)}; this kernel's build carries it: ${rdma_carry:-n/a}; policy: rdma = $rdma_pol"
 	echo
 	while IFS=$TAB read -r level check text fix; do
 		printf '%-8s %-11s %s\n' "$level" "$check" "$text"
@@ -600,6 +710,19 @@ doctor_json() {
 	jf state "$sb"
 	jf module_signer "$dkms_signer"
 	jf trusted "$trusted"
+	jc
+	printf ',\n'
+	jsep=
+	jo rdma
+	jr in_use "$(jbool "$rdma_use")"
+	jf seen "$rdma_use_why"
+	case $rdma_carry in
+	yes) jr build_carries_rdma true ;;
+	no) jr build_carries_rdma false ;;
+	*) jr build_carries_rdma null ;;
+	esac
+	jf why "$rdma_gap_why"
+	jf policy "$rdma_pol"
 	jc
 	printf ',\n"findings":['
 	sep=

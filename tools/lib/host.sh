@@ -11,15 +11,70 @@
 #                  or the number in DIR/<key>.rc.  `run_again` (the second
 #                  sample of counters) reads DIR/<key>.2 when it exists.
 
+# tool_die CAUSE FIX: the tool cannot do what it was asked; exit 2 ("could
+# not tell"), never a verdict.
+tool_die() {
+	printf 'ice-backport: error: %s\n  fix: %s\n' "$1" "$2" | safe_text >&2
+	exit 2
+}
+
+# safe_text: stdin to stdout with every byte that is neither printable
+# ASCII, a tab nor a newline made '?': host data (sysfs, modinfo, command
+# output) must not send escape sequences to a terminal, and the JSON must
+# be valid UTF-8 whatever bytes the host holds.
+safe_text() {
+	LC_ALL=C tr -c '\t\n -~' '?'
+}
+
+# host_init: the root and the command outputs, checked: a root that is not
+# a host's (no proc and sys) would make the doctor judge the machine it
+# runs on instead, so it stops.
 host_init() {
 	R=${ICE_BP_ROOT:-}
-	R=${R%/}
+	case $R in
+	'' | /) R='' ;;
+	*)
+		[ -d "$R" ] || tool_die "root directory '$R' does not exist or is not a directory" \
+			"give --root the directory where the host's filesystem is mounted"
+		R=$(cd -P -- "$R" && pwd) || tool_die "cannot enter root directory '$ICE_BP_ROOT'" "check its permissions"
+		;;
+	esac
 	CMDS=${ICE_BP_CMDS:-}
+	if [ -n "$CMDS" ] && [ ! -d "$CMDS" ]; then
+		tool_die "ICE_BP_CMDS='$CMDS' is not a directory" "unset ICE_BP_CMDS, or point it at a directory of command outputs"
+	fi
+}
+
+# host_need_procfs: the root has the host's /proc and /sys, so what the
+# doctor reads is that host's state.
+host_need_procfs() {
+	if [ ! -d "$R/proc" ] || [ ! -d "$R/sys" ] || [ ! -f "$R/proc/version" ]; then
+		tool_die "${R:-/} has no /proc and /sys of a running host (${R:-}/proc/version is missing): the doctor cannot tell this host's state" \
+			"mount them under the root (mount -t proc proc ${R:-}/proc; mount -t sysfs sys ${R:-}/sys), or give --root the right directory"
+	fi
+}
+
+# in_root FULLPATH: FULLPATH (under the root) resolves to a file that is
+# still under the root: a symlink in a --root tree must not make the tool
+# read the machine it runs on.  Under / everything is the host's.
+in_root() {
+	[ -n "$R" ] || return 0
+	in_root_p=$(readlink -f -- "$1" 2>/dev/null) || return 1
+	case $in_root_p in "$R" | "$R"/*) return 0 ;; esac
+	return 1
+}
+
+# rdp FULLPATH: the content of a regular file (sysfs and procfs files are
+# regular) under the root; nothing for a FIFO, a directory, a device or a
+# link out of the root.
+rdp() {
+	[ -f "$1" ] && in_root "$1" || return 0
+	cat -- "$1" 2>/dev/null || true
 }
 
 # rd PATH: the content of PATH under the root, nothing when unreadable.
 rd() {
-	cat "$R$1" 2>/dev/null || true
+	rdp "$R$1"
 }
 
 # cmd_key CMD ARGS...: the fixture file name of a command line.
@@ -28,7 +83,8 @@ cmd_key() {
 }
 
 # run CMD ARGS...: the command's standard output (its errors are dropped),
-# and its exit status; 127 when it is not there.
+# and its exit status; 127 when it is not there.  No standard input, and
+# no environment but PATH.
 run() {
 	if [ -n "$CMDS" ]; then
 		run_k=$(cmd_key "$@")$run_suffix
@@ -39,7 +95,9 @@ run() {
 		return 0
 	fi
 	command -v "$1" >/dev/null 2>&1 || return 127
-	"$@" 2>/dev/null
+	# A clean environment: what the commands print goes into support
+	# bundles, and the operator's environment may hold secrets.
+	env -i PATH="$PATH" LANG=C "$@" 2>/dev/null </dev/null
 }
 
 run_suffix=
@@ -112,10 +170,15 @@ js() {
 		END { print "\"" }'
 }
 
-# jn VALUE: a JSON number, or null when VALUE is not one.
+# jn VALUE: a JSON number (leading zeros dropped: JSON has no 007), or
+# null when VALUE is not a whole number.
 jn() {
 	case $1 in
 	'' | *[!0-9]*) printf null ;;
-	*) printf '%s' "$1" ;;
+	*)
+		jn_v=$1
+		while [ "${jn_v#0}" != "$jn_v" ] && [ "${#jn_v}" -gt 1 ]; do jn_v=${jn_v#0}; done
+		printf '%s' "$jn_v"
+		;;
 	esac
 }
