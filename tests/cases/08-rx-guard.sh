@@ -1,7 +1,13 @@
 #!/bin/sh
 # The Rx guard accepts the fixed tree and refuses each way of losing the
 # fix: the pre-fix path (the pre-fix control), the v1 fix that read the shared
-# info for every frame, a cached nr_frags, a release loop that counts frags.
+# info for every frame, a cached nr_frags, a release loop that counts frags;
+# and each way of flipping the page offset of a buffer the frame holds no
+# reference of (patches/product/0015): the tree as imported without it, a
+# release walk that tests the record but flips anyway, a reference given
+# back without clearing the record.  The upstream control carries those
+# bugs by design: it imports, and the guard without --upstream-control
+# refuses it.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 guard=$top/scripts/import/rx-guard
 "$top/scripts/import/import-upstream" --dest "$tmp/fixed"
@@ -44,3 +50,42 @@ awk '/^static void ice_put_rx_mbuf/ { f = 1 }
 f && /while \(idx != ntc\)/ { sub(/idx != ntc/, "i++ <= xdp_frags"); f = 0 }
 { print }' "$tmp/fixed/$c" >"$tmp/count/$c"
 expect_fail "$tmp/log4" "ice_put_rx_mbuf() does not walk" "$guard" "$tmp/count"
+
+# Without patches/product/0015 the import refuses the tree: upstream's 6.12
+# flips the page offset of zero-length buffers.
+repo=$(repo_copy)
+sed -i '/^product\/0015-/d' "$repo/patches/series"
+! grep -q 0015 "$repo/patches/series" || fail "could not drop 0015 from the series"
+expect_fail "$tmp/log5" "ice_get_rx_buf() does not record" \
+	env ICE_BP_TOPDIR="$repo" "$repo/scripts/import/import-upstream" --dest "$tmp/no0015"
+
+# The upstream control imports (exempt from that property only) and the
+# guard proper refuses it.
+"$top/scripts/import/import-upstream" --dest "$tmp/upstream" --upstream-control
+grep -q '^variant CONTROL upstream' "$tmp/upstream/PROVENANCE" || fail "upstream control not marked"
+expect_fail "$tmp/log6" "ice_get_rx_buf() does not record" "$guard" "$tmp/upstream"
+# Exempt from property 5 only: the upstream control with the leak fix
+# reverted is still refused.
+cp -R "$tmp/upstream" "$tmp/upstream-count"
+awk '/^static void ice_put_rx_mbuf/ { f = 1 }
+f && /while \(idx != ntc\)/ { sub(/idx != ntc/, "i++ <= xdp_frags"); f = 0 }
+{ print }' "$tmp/upstream/$c" >"$tmp/upstream-count/$c"
+expect_fail "$tmp/log7" "ice_put_rx_mbuf() does not walk" "$guard" --upstream-control "$tmp/upstream-count"
+
+# The record tested, but the flip not skipped.
+cp -R "$tmp/fixed" "$tmp/flip"
+sed -i '/^\t\tif (unlikely(!buf->in_frame)) {$/,/^\t\t}$/{/continue;/d}' "$tmp/flip/$c"
+! cmp -s "$tmp/fixed/$c" "$tmp/flip/$c" || fail "could not make the flip variant"
+expect_fail "$tmp/log8" "ice_put_rx_mbuf() changes the page offset" "$guard" "$tmp/flip"
+
+# A reference given back without clearing the record: the copied head of
+# ice_construct_skb(), then the frag that ice_add_xdp_frag() refused.
+for n in 2 3; do
+	cp -R "$tmp/fixed" "$tmp/keep$n"
+	awk -v t="$n" '{ x = $0; sub(/^\t*/, "", x) }
+	x == "rx_buf->in_frame = false;" && length($0) - length(x) == t { next }
+	{ print }' "$tmp/fixed/$c" >"$tmp/keep$n/$c"
+	! cmp -s "$tmp/fixed/$c" "$tmp/keep$n/$c" || fail "could not make the keep$n variant"
+done
+expect_fail "$tmp/log9" "ice_construct_skb() gives a buffer's reference back" "$guard" "$tmp/keep2"
+expect_fail "$tmp/log10" "ice_clean_rx_irq() gives a buffer's reference back" "$guard" "$tmp/keep3"
