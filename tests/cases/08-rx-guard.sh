@@ -4,8 +4,7 @@
 # info for every frame, a cached nr_frags, a release loop that counts frags;
 # and each way of flipping the page offset of a buffer the frame holds no
 # reference of (patches/product/0015): the tree as imported without it, a
-# release walk that tests the record but flips anyway, a reference given
-# back without clearing the record.  The upstream control carries those
+# release walk that does not test the marks, a buffer left unmarked.  The upstream control carries those
 # bugs by design: it imports, and the guard without --upstream-control
 # refuses it.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
@@ -56,14 +55,14 @@ expect_fail "$tmp/log4" "ice_put_rx_mbuf() does not walk" "$guard" "$tmp/count"
 repo=$(repo_copy)
 sed -i '/^product\/0015-/d' "$repo/patches/series"
 ! grep -q 0015 "$repo/patches/series" || fail "could not drop 0015 from the series"
-expect_fail "$tmp/log5" "ice_get_rx_buf() does not record" \
+expect_fail "$tmp/log5" "no member of struct ice_rx_buf marks" \
 	env ICE_BP_TOPDIR="$repo" "$repo/scripts/import/import-upstream" --dest "$tmp/no0015"
 
 # The upstream control imports (exempt from that property only) and the
 # guard proper refuses it.
 "$top/scripts/import/import-upstream" --dest "$tmp/upstream" --upstream-control
 grep -q '^variant CONTROL upstream' "$tmp/upstream/PROVENANCE" || fail "upstream control not marked"
-expect_fail "$tmp/log6" "ice_get_rx_buf() does not record" "$guard" "$tmp/upstream"
+expect_fail "$tmp/log6" "no member of struct ice_rx_buf marks" "$guard" "$tmp/upstream"
 # Exempt from property 5 only: the upstream control with the leak fix
 # reverted is still refused.
 cp -R "$tmp/upstream" "$tmp/upstream-count"
@@ -72,20 +71,29 @@ f && /while \(idx != ntc\)/ { sub(/idx != ntc/, "i++ <= xdp_frags"); f = 0 }
 { print }' "$tmp/upstream/$c" >"$tmp/upstream-count/$c"
 expect_fail "$tmp/log7" "ice_put_rx_mbuf() does not walk" "$guard" --upstream-control "$tmp/upstream-count"
 
-# The record tested, but the flip not skipped.
+# The frame's mark not tested: every frame takes the walk that flips.
 cp -R "$tmp/fixed" "$tmp/flip"
-sed -i '/^\t\tif (unlikely(!buf->in_frame)) {$/,/^\t\t}$/{/continue;/d}' "$tmp/flip/$c"
+awk '/^static void ice_put_rx_mbuf\(/ { f = 1 }
+f && /if \(unlikely\(rx_ring->unused_bufs\)\)/ { skip = 4; f = 0 }
+skip > 0 { skip--; next }
+{ print }' "$tmp/fixed/$c" >"$tmp/flip/$c"
 ! cmp -s "$tmp/fixed/$c" "$tmp/flip/$c" || fail "could not make the flip variant"
-expect_fail "$tmp/log8" "ice_put_rx_mbuf() changes the page offset" "$guard" "$tmp/flip"
+expect_fail "$tmp/log8" "ice_put_rx_mbuf() does not test 'unused_bufs'" "$guard" "$tmp/flip"
+# The walk of such frames flips a marked buffer all the same.
+cp -R "$tmp/fixed" "$tmp/flip2"
+sed -i 's/^\t\tif (buf->unused)$/\t\tif (false)/' "$tmp/flip2/$c"
+! cmp -s "$tmp/fixed/$c" "$tmp/flip2/$c" || fail "could not make the flip2 variant"
+expect_fail "$tmp/log9" "ice_put_rx_mbuf_unused() changes the page offset" "$guard" "$tmp/flip2"
 
-# A reference given back without clearing the record: the copied head of
-# ice_construct_skb(), then the frag that ice_add_xdp_frag() refused.
-for n in 2 3; do
-	cp -R "$tmp/fixed" "$tmp/keep$n"
-	awk -v t="$n" '{ x = $0; sub(/^\t*/, "", x) }
-	x == "rx_buf->in_frame = false;" && length($0) - length(x) == t { next }
-	{ print }' "$tmp/fixed/$c" >"$tmp/keep$n/$c"
-	! cmp -s "$tmp/fixed/$c" "$tmp/keep$n/$c" || fail "could not make the keep$n variant"
+# A buffer left unmarked: the zero-length one, the head ice_construct_skb()
+# copied whole, the frag ice_add_xdp_frag() refused.
+for f in ice_get_rx_buf ice_construct_skb ice_clean_rx_irq; do
+	cp -R "$tmp/fixed" "$tmp/$f"
+	awk -v fn="$f" '/^[a-z]/ { cur = $0 }
+	index(cur, fn "(") && /^\t+ice_rx_buf_mark_unused\(rx_ring, rx_buf\);$/ { next }
+	{ print }' "$tmp/fixed/$c" >"$tmp/$f/$c"
+	! cmp -s "$tmp/fixed/$c" "$tmp/$f/$c" || fail "could not unmark in $f()"
 done
-expect_fail "$tmp/log9" "ice_construct_skb() gives a buffer's reference back" "$guard" "$tmp/keep2"
-expect_fail "$tmp/log10" "ice_clean_rx_irq() gives a buffer's reference back" "$guard" "$tmp/keep3"
+expect_fail "$tmp/log10" "ice_get_rx_buf() does not mark a zero-length buffer" "$guard" "$tmp/ice_get_rx_buf"
+expect_fail "$tmp/log11" "ice_construct_skb() gives a buffer's reference back" "$guard" "$tmp/ice_construct_skb"
+expect_fail "$tmp/log12" "ice_clean_rx_irq() gives a buffer's reference back" "$guard" "$tmp/ice_clean_rx_irq"
