@@ -64,7 +64,13 @@ emulate() {
 		fail "$label: xdp-load did not pin the XDP programs in the VM (console: build/$kid.rxemu$variant.log)"
 }
 
+# A short seeded fuzz over every mix of options, our build only (the long
+# one, 300,000 frames, is make fuzz: too slow for make check); the seeds
+# come from the clock and are printed, for a replay with fuzz-mix --seed.
+"$top/tests/rxemu/fuzz-mix" 6500 "$tmp/fuzz" || fail "tests/rxemu/fuzz-mix wrote no scenarios"
+only="$scenarios $(ls "$tmp"/fuzz/*.scn)"
 emulate -selftest "our build"
+only=
 if [ "$ctl" != "$kid" ]; then
 	echo "== pre-fix control: run on $ctl, the first flavour of $version run in full"
 else
