@@ -33,6 +33,8 @@ help:
 	@echo '                (KERNELS="<id> ..." limits the kernel matrix part: quick mode)'
 	@echo 'make bench      per-frame cost of the Rx path with XDP, four builds side by side'
 	@echo '                under QEMU -icount; table in build/bench.txt (KERNEL_ID=, FRAMES=)'
+	@echo 'make fuzz       the long fuzz of the Rx path: 300,000 random frames, every mix of'
+	@echo '                options, seeds printed (FRAMES=, SEED= replays, KERNEL_ID=)'
 	@echo 'make matrix     build ice.ko for every kernel of the test sample of kernels.list (or KERNELS=...)'
 	@echo '                in a root of its Debian release; table in build/matrix.tsv'
 	@echo 'make matrix-wide  build ice.ko for every release and flavour the archive serves of'
@@ -100,7 +102,12 @@ custom-kernels: src/PROVENANCE
 bench: deps src/PROVENANCE
 	scripts/vm/bench $(if $(FRAMES),--frames $(FRAMES)) $(KERNEL_ID)
 
+# The long fuzz of the Rx path (300,000 frames, every mix of options, seeds
+# printed; SEED= replays): too long for make check.
+fuzz: deps src/PROVENANCE
+	scripts/vm/fuzz $(if $(FRAMES),--frames $(FRAMES)) $(if $(SEED),--seed $(SEED)) $(KERNEL_ID)
+
 clean:
 	rm -rf build
 
-.PHONY: all help deps import module packages deb rpm repo check matrix matrix-wide custom-kernels bench clean
+.PHONY: all help deps import module packages deb rpm repo check matrix matrix-wide custom-kernels bench fuzz clean

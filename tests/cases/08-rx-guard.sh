@@ -1,7 +1,12 @@
 #!/bin/sh
 # The Rx guard accepts the fixed tree and refuses each way of losing the
 # fix: the pre-fix path (the pre-fix control), the v1 fix that read the shared
-# info for every frame, a cached nr_frags, a release loop that counts frags.
+# info for every frame, a cached nr_frags, a release loop that counts frags;
+# and each way of flipping the page offset of a buffer the frame holds no
+# reference of (patches/product/0015): the tree as imported without it, a
+# release walk that does not test the marks, a buffer left unmarked.  The upstream control carries those
+# bugs by design: it imports, and the guard without --upstream-control
+# refuses it.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 guard=$top/scripts/import/rx-guard
 "$top/scripts/import/import-upstream" --dest "$tmp/fixed"
@@ -44,3 +49,51 @@ awk '/^static void ice_put_rx_mbuf/ { f = 1 }
 f && /while \(idx != ntc\)/ { sub(/idx != ntc/, "i++ <= xdp_frags"); f = 0 }
 { print }' "$tmp/fixed/$c" >"$tmp/count/$c"
 expect_fail "$tmp/log4" "ice_put_rx_mbuf() does not walk" "$guard" "$tmp/count"
+
+# Without patches/product/0015 the import refuses the tree: upstream's 6.12
+# flips the page offset of zero-length buffers.
+repo=$(repo_copy)
+sed -i '/^product\/0015-/d' "$repo/patches/series"
+! grep -q 0015 "$repo/patches/series" || fail "could not drop 0015 from the series"
+expect_fail "$tmp/log5" "no member of struct ice_rx_buf marks" \
+	env ICE_BP_TOPDIR="$repo" "$repo/scripts/import/import-upstream" --dest "$tmp/no0015"
+
+# The upstream control imports (exempt from that property only) and the
+# guard proper refuses it.
+"$top/scripts/import/import-upstream" --dest "$tmp/upstream" --upstream-control
+grep -q '^variant CONTROL upstream' "$tmp/upstream/PROVENANCE" || fail "upstream control not marked"
+expect_fail "$tmp/log6" "no member of struct ice_rx_buf marks" "$guard" "$tmp/upstream"
+# Exempt from property 5 only: the upstream control with the leak fix
+# reverted is still refused.
+cp -R "$tmp/upstream" "$tmp/upstream-count"
+awk '/^static void ice_put_rx_mbuf/ { f = 1 }
+f && /while \(idx != ntc\)/ { sub(/idx != ntc/, "i++ <= xdp_frags"); f = 0 }
+{ print }' "$tmp/upstream/$c" >"$tmp/upstream-count/$c"
+expect_fail "$tmp/log7" "ice_put_rx_mbuf() does not walk" "$guard" --upstream-control "$tmp/upstream-count"
+
+# The buffer's mark not tested: the walk flips an unused buffer.
+cp -R "$tmp/fixed" "$tmp/flip"
+sed -i 's/^\t\t\tif (unlikely(buf->unused))$/\t\t\tif (false)/' "$tmp/flip/$c"
+! cmp -s "$tmp/fixed/$c" "$tmp/flip/$c" || fail "could not make the flip variant"
+expect_fail "$tmp/log8" "ice_put_rx_mbuf() changes the page offset" "$guard" "$tmp/flip"
+# The ring's mark not tested: a dropped frame gives the bias back by position.
+cp -R "$tmp/fixed" "$tmp/bias"
+awk '/^static void ice_put_rx_mbuf\(/ { f = 1 }
+f && /if \(unlikely\(rx_ring->unused_bufs\)/ { skip = 3; f = 0 }
+skip > 0 { skip--; next }
+{ print }' "$tmp/fixed/$c" >"$tmp/bias/$c"
+! cmp -s "$tmp/fixed/$c" "$tmp/bias/$c" || fail "could not make the bias variant"
+expect_fail "$tmp/log9" "ice_put_rx_mbuf() does not test 'unused_bufs'" "$guard" "$tmp/bias"
+
+# A buffer left unmarked: the zero-length one, the head ice_construct_skb()
+# copied whole, the frag ice_add_xdp_frag() refused.
+for f in ice_get_rx_buf ice_construct_skb ice_clean_rx_irq; do
+	cp -R "$tmp/fixed" "$tmp/$f"
+	awk -v fn="$f" '/^[a-z]/ { cur = $0 }
+	index(cur, fn "(") && /^\t+ice_rx_buf_mark_unused\(rx_ring, rx_buf\);$/ { next }
+	{ print }' "$tmp/fixed/$c" >"$tmp/$f/$c"
+	! cmp -s "$tmp/fixed/$c" "$tmp/$f/$c" || fail "could not unmark in $f()"
+done
+expect_fail "$tmp/log10" "ice_get_rx_buf() does not mark a zero-length buffer" "$guard" "$tmp/ice_get_rx_buf"
+expect_fail "$tmp/log11" "ice_construct_skb() gives a buffer's reference back" "$guard" "$tmp/ice_construct_skb"
+expect_fail "$tmp/log12" "ice_clean_rx_irq() gives a buffer's reference back" "$guard" "$tmp/ice_clean_rx_irq"

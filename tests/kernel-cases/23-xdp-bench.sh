@@ -30,12 +30,20 @@ tsv=$tmp/out/bench.tsv
 grep -q 'pre-fix: not ok .*9-leak-control' "$tmp/log" || fail "the benchmark did not name the pre-fix build's failure of the leak-control row"
 
 rows=$(find "$tmp/rows" -name "*.scn" | wc -l)
+# Rows a control must fail (expect-pre-fix / expect-upstream fail): "NAME VARIANT" lines.
+expected=$(for f in "$tmp"/rows/*.scn; do
+	awk '$1 == "name" { n = $2 } $1 ~ /^expect-(pre-fix|upstream)$/ && $2 == "fail" { v[++k] = substr($1, 8) }
+	END { for (i = 1; i <= k; i++) print n, v[i] }' "$f"
+done)
 [ "$(($(wc -l <"$tsv") - 1))" = $((rows * 4)) ] || fail "bench.tsv has not 4 builds x $rows rows"
-awk -F '\t' '
+awk -F '\t' -v expected="$expected" '
+	BEGIN { n = split(expected, e, "\n"); for (i = 1; i <= n; i++) exp_fail[e[i]] = 1 }
 	NR == 1 { next }
 	$2 == "upstream" { base = $3 }
 	{
 		want = ($1 == "leak-control" && $2 == "pre-fix") ? "FAILED" : "ok"
+		if (($1 " " $2) in exp_fail)
+			want = "fails-as-expected"
 		if ($5 != want) { printf "%s on %s: %s, expected %s\n", $2, $1, $5, want; bad = 1 }
 		if (want == "ok" && ($3 !~ /^[0-9]+\.[0-9]+$/ || $3 <= 0)) { printf "%s on %s: no figure (%s)\n", $2, $1, $3; bad = 1 }
 		if (want == "ok" && $4 != sprintf("%.4f", $3 / base)) { printf "%s on %s: ratio %s is not %s / %s\n", $2, $1, $4, $3, base; bad = 1 }

@@ -246,7 +246,8 @@ static int rxemu_parse_option(struct rxemu_cfg *cfg, char **tok, int ntok,
 	} else if (!strcmp(k, "hold")) {
 		if (rxemu_u32(v, 0, 65535, &cfg->hold))
 			goto bad;
-	} else if (!strcmp(k, "expect-pre-fix")) {
+	} else if (!strcmp(k, "expect-pre-fix") ||
+		   !strcmp(k, "expect-upstream")) {
 		/* read by run-vm, not by the harness */
 		if (strcmp(v, "pass") && strcmp(v, "fail") && strcmp(v, "any"))
 			goto bad;
@@ -285,8 +286,8 @@ static bool rxemu_is_option(const char *w)
 {
 	static const char * const opts[] = {
 		"name", "ring", "rx_buf_len", "build_skb", "budget", "batch",
-		"hold", "expect-pre-fix", "known-bug", "fuzz", "fuzz-outcome",
-		"xdp", "bench",
+		"hold", "expect-pre-fix", "expect-upstream", "known-bug", "fuzz",
+		"fuzz-outcome", "xdp", "bench",
 	};
 	int i;
 
