@@ -16,8 +16,9 @@ paths() {
 
 # missing ROOT DOC: the quoted paths of DOC that ROOT lacks.
 missing() {
+	# A patch may be named by its number alone (patches/product/0003).
 	paths "$2" | while read -r p; do
-		[ -e "$1/$p" ] || echo "$p"
+		[ -e "$1/$p" ] || ls -d "$1/$p"-* >/dev/null 2>&1 || echo "$p"
 	done
 }
 
