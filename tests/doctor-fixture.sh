@@ -140,6 +140,12 @@ doctor() {
 	sed "s/^/    $dn| /" "$tmp/$dn.out"
 }
 
+# expect_rc NAME RC: the last `doctor NAME` run exited RC.
+expect_rc() {
+	[ "$rc" = "$2" ] || fail "$1: exit status $rc, want $2"
+	echo "ok: $1: exit $2"
+}
+
 # fx_commands NAME: a directory of stand-ins for the commands the tool runs
 # (dmesg, ethtool, modinfo...), for a run without ICE_BP_CMDS: each prints
 # the fake host's output for its command line, as ICE_BP_CMDS would, then

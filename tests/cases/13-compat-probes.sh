@@ -49,7 +49,12 @@ check_docs "$repo" | grep -q 'probe msi_map: its shim compat/include/linux/timer
 repo=$(repo_copy)
 sed -i 's/^ \* Disables: dynamic-msix — / * Disables: dynamic-msix: /' "$repo/compat/probes/msi_map.c"
 check_docs "$repo" | grep -q 'msi_map.c: Disables: .* is not "feature — effect"' || fail "a malformed Disables: was not caught"
-echo "caught: a flag no probe sets, a probe without its upstream version, a bad polarity, a wrong shim, a bad Disables:"
+repo=$(repo_copy)
+sed -i 's/^\( \* Upstream: \)v6\.15 /\1v6.14 /' "$repo/compat/probes/del_timer.c"
+grep -q 'Mainline v6.15' "$repo/compat/probes/del_timer.c" || fail "del_timer.c no longer names its release in its comment: pick another probe"
+check_docs "$repo" | grep -q 'probe del_timer: its comment says Mainline v6.15, its Upstream: field v6.14' ||
+	fail "a comment whose release disagrees with Upstream: was not caught"
+echo "caught: a flag no probe sets, a probe without its upstream version, a bad polarity, a wrong shim, a bad Disables:, a stale release in a comment"
 
 # The polarity, against the kernels that decide it: on the pinned
 # upstream's own kernel every flag of polarity 6.12 is defined, on the

@@ -16,10 +16,6 @@ command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
 expect() {
 	jexpect "$tmp/$1.out" "$2" "$3"
 }
-expect_rc() {
-	[ "$rc" = "$2" ] || fail "$1: exit status $rc, want $2"
-	echo "ok: $1: exit $2"
-}
 has_finding() {
 	n=$(jget "$tmp/$1.out" "len([f for f in d['findings'] if f['level'] == '$2' and f['check'] == '$3'])")
 	[ "$n" -gt 0 ] || fail "$1: no '$2' finding of check '$3'"

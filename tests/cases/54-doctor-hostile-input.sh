@@ -14,10 +14,6 @@
 . "$top/tests/json-check.sh"
 command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
 
-expect_rc() {
-	[ "$rc" = "$2" ] || fail "$1: exit status $rc, want $2"
-	echo "ok: $1: exit $2"
-}
 # says NAME PATTERN: the last output of NAME says PATTERN.
 says() {
 	grep -q -- "$2" "$tmp/$1.out" || fail "$1: the output does not say '$2'"

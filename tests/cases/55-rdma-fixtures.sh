@@ -20,10 +20,6 @@
 . "$top/tests/json-check.sh"
 command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
 
-expect_rc() {
-	[ "$rc" = "$2" ] || fail "$1: exit status $rc, want $2"
-	echo "ok: $1: exit $2"
-}
 # rdma_level NAME: the level of the doctor's rdma finding ('' for none).
 rdma_level() {
 	jget "$tmp/$1.out" "''.join(f['level'] for f in d['findings'] if f['check'] == 'rdma')"
