@@ -194,6 +194,8 @@ struct rxemu {
 	u32 tx_head;		/* next Tx descriptor the hardware sends */
 	u32 tx_seq;		/* frame being sent, and bytes so far */
 	u32 tx_off;
+	u8 tx_hdr[RXEMU_HDR_LEN];	/* its first bytes, gathered */
+	bool tx_skip;		/* the rest of a frame found wrong */
 	unsigned int sent;
 	unsigned int tx_maps;
 	unsigned int tx_unmaps;

@@ -74,6 +74,71 @@ static bool rxemu_tx_holds_half(struct rxemu *e, struct rxemu_page *p, u32 half)
 	return false;
 }
 
+/*
+ * Check one Tx descriptor's buffer against the frame being sent.  The
+ * frame's sequence number sits at bytes ETH_HLEN.. of the frame, which a
+ * frame of small buffers (a 14-byte head, say) spreads over several
+ * descriptors: the first RXEMU_HDR_LEN bytes are gathered before the
+ * frame is looked up, then compared like the rest.  Returns false after an
+ * error, so that the rest of the frame is skipped with no further noise.
+ */
+static bool rxemu_tx_desc(struct rxemu *e, const u8 *data, u32 size, bool eop)
+{
+	struct rxemu_pending *f;
+	__le32 le;
+
+	if (e->tx_off < RXEMU_HDR_LEN) {
+		u32 n = min(size, RXEMU_HDR_LEN - e->tx_off);
+
+		memcpy(e->tx_hdr + e->tx_off, data, n);
+		if (e->tx_off + n < RXEMU_HDR_LEN) {
+			e->tx_off += n;
+			if (eop)
+				rxemu_err(e, "Tx descriptor %u ends a frame of %u bytes, shorter than its header",
+					  e->tx_head, e->tx_off);
+			return !eop;
+		}
+		memcpy(&le, e->tx_hdr + ETH_HLEN, sizeof(le));
+		e->tx_seq = le32_to_cpu(le);
+		f = rxemu_pending_find(e, e->tx_seq);
+		if (!f || f->outcome != RXEMU_TX || f->delivered) {
+			rxemu_err(e, "frame %u sent by XDP_TX: the scenario expects %s",
+				  e->tx_seq, !f ? "no such frame pending" :
+				  f->delivered ? "it once" : "it not sent");
+			return false;
+		}
+		/* the bytes of the descriptors before this one */
+		if (e->tx_off &&
+		    rxemu_frame_cmp(e, e->tx_seq, 0, e->tx_hdr, e->tx_off) >= 0) {
+			rxemu_err(e, "frame %u: the Tx descriptors before %u carry bytes 0..%u, not those the hardware received",
+				  e->tx_seq, e->tx_head, e->tx_off);
+			return false;
+		}
+	} else {
+		f = rxemu_pending_find(e, e->tx_seq);
+		if (!f) {
+			rxemu_err(e, "frame %u: no longer pending in the middle of its Tx",
+				  e->tx_seq);
+			return false;
+		}
+	}
+	if (e->tx_off + size > f->want ||
+	    rxemu_frame_cmp(e, e->tx_seq, e->tx_off, data, size) >= 0) {
+		rxemu_err(e, "frame %u: Tx descriptor %u carries bytes %u..%u, not those the hardware received",
+			  e->tx_seq, e->tx_head, e->tx_off, e->tx_off + size);
+		return false;
+	}
+	e->tx_off += size;
+	if (!eop)
+		return true;
+	if (e->tx_off != f->want)
+		rxemu_err(e, "frame %u sent with %u bytes, %u expected",
+			  e->tx_seq, e->tx_off, f->want);
+	f->delivered = true;
+	e->sent++;
+	return true;
+}
+
 /* The hardware sends what the driver posted up to the tail. */
 static void rxemu_tx_hw(struct rxemu *e)
 {
@@ -87,50 +152,22 @@ static void rxemu_tx_hw(struct rxemu *e)
 		/* buffer size: 14 bits from ICE_TXD_QW1_TX_BUF_SZ_S */
 		u32 size = (qw1 >> ICE_TXD_QW1_TX_BUF_SZ_S) & 0x3fff;
 		u32 cmd = (qw1 & ICE_TXD_QW1_CMD_M) >> ICE_TXD_QW1_CMD_S;
+		bool eop = cmd & ICE_TX_DESC_CMD_EOP;
 		struct rxemu_page *p = rxemu_addr_find(e, addr);
-		const u8 *data = phys_to_virt(addr);
-		struct rxemu_pending *f;
 
-		if (!p || !p->txmaps) {
+		if (e->tx_skip) {
+			/* the rest of a frame already found wrong */
+		} else if (!p || !p->txmaps) {
 			rxemu_err(e, "Tx descriptor %u points at %pad, which is not mapped for Tx",
 				  e->tx_head, &addr);
-			goto next;
+			e->tx_skip = true;
+		} else {
+			e->tx_skip = !rxemu_tx_desc(e, phys_to_virt(addr), size, eop);
 		}
-		if (!e->tx_off) {
-			__le32 le;
-
-			if (size < RXEMU_HDR_LEN) {
-				rxemu_err(e, "Tx descriptor %u starts a frame with %u bytes",
-					  e->tx_head, size);
-				goto next;
-			}
-			memcpy(&le, data + ETH_HLEN, sizeof(le));
-			e->tx_seq = le32_to_cpu(le);
+		if (eop) {
+			e->tx_off = 0;
+			e->tx_skip = false;
 		}
-		f = rxemu_pending_find(e, e->tx_seq);
-		if (!f || f->outcome != RXEMU_TX || f->delivered) {
-			rxemu_err(e, "frame %u sent by XDP_TX: the scenario expects %s",
-				  e->tx_seq, !f ? "no such frame pending" :
-				  f->delivered ? "it once" : "it not sent");
-			goto next;
-		}
-		if (e->tx_off + size > f->want ||
-		    rxemu_frame_cmp(e, e->tx_seq, e->tx_off, data, size) >= 0) {
-			rxemu_err(e, "frame %u: Tx descriptor %u carries bytes %u..%u, not those the hardware received",
-				  e->tx_seq, e->tx_head, e->tx_off,
-				  e->tx_off + size);
-			goto next;
-		}
-		e->tx_off += size;
-		if (!(cmd & ICE_TX_DESC_CMD_EOP))
-			goto next;
-		if (e->tx_off != f->want)
-			rxemu_err(e, "frame %u sent with %u bytes, %u expected",
-				  e->tx_seq, e->tx_off, f->want);
-		f->delivered = true;
-		e->sent++;
-		e->tx_off = 0;
-next:
 		if (cmd & ICE_TX_DESC_CMD_RS)
 			d->cmd_type_offset_bsz =
 				cpu_to_le64(ICE_TX_DESC_DTYPE_DESC_DONE);
