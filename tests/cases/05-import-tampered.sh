@@ -1,6 +1,7 @@
 #!/bin/sh
 # A tampered tarball or .deb is refused with both sums, and the tree it
-# would have replaced is left as it was.
+# would have replaced is left as it was: whether the copy-list is
+# extracted or taken from the cache (import-upstream step 2).
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 "$top/scripts/import/import-upstream" --dest "$tmp/dest"
 before=$(tree_hash "$tmp/dest")
@@ -13,6 +14,13 @@ expect_fail "$tmp/log1" "checksum mismatch" \
 	"$top/scripts/import/import-upstream" --dest "$tmp/dest" --tarball "$tmp/tampered.tar.xz"
 grep -q "expected (upstream.lock) $(lock_get tar_sha256)" "$tmp/log1" || fail "the expected sum is not shown"
 grep -q "got  *$(sha256_of "$tmp/tampered.tar.xz")" "$tmp/log1" || fail "the sum found is not shown"
+# The first import filled the cache, so that was the cached path; now
+# the extracting one, with an empty cache of our own.
+grep -q "from the cache" "$tmp/log1" || fail "the tampered tarball did not meet the cache"
+mkdir -p "$tmp/nocache"
+expect_fail "$tmp/log3" "checksum mismatch" \
+	env ICE_BP_CACHE="$tmp/nocache" "$top/scripts/import/import-upstream" --dest "$tmp/dest" --tarball "$tmp/tampered.tar.xz"
+! grep -q "from the cache" "$tmp/log3" || fail "an empty cache was used"
 
 # The .deb, through a cache of our own.
 mkdir -p "$tmp/cache/dl"

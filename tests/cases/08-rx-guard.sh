@@ -73,24 +73,36 @@ expect_fail "$tmp/log7" "ice_put_rx_mbuf() does not walk" "$guard" --upstream-co
 
 # The buffer's mark not tested: the walk flips an unused buffer.
 cp -R "$tmp/fixed" "$tmp/flip"
-sed -i 's/^\t\t\tif (unlikely(buf->unused))$/\t\t\tif (false)/' "$tmp/flip/$c"
+sed -i 's/^\t\tif (unlikely(buf->unused))$/\t\tif (false)/' "$tmp/flip/$c"
 ! cmp -s "$tmp/fixed/$c" "$tmp/flip/$c" || fail "could not make the flip variant"
 expect_fail "$tmp/log8" "ice_put_rx_mbuf() changes the page offset" "$guard" "$tmp/flip"
-# The ring's mark not tested: a dropped frame gives the bias back by position.
+# The mark tested after the verdict, on the flip only (the form of the
+# first version of 0015): a dropped frame gives the bias back by position.
 cp -R "$tmp/fixed" "$tmp/bias"
 awk '/^static void ice_put_rx_mbuf\(/ { f = 1 }
-f && /if \(unlikely\(rx_ring->unused_bufs\)/ { skip = 3; f = 0 }
+f && /^\t\tif \(unlikely\(buf->unused\)\)$/ {
+	print "\t\tif (verdict != ICE_XDP_CONSUMED) {"
+	print "\t\t\tif (unlikely(buf->unused))"
+	print "\t\t\t\tbuf->unused = false;"
+	print "\t\t\telse"
+	print "\t\t\t\tice_rx_buf_adjust_pg_offset(buf, xdp->frame_sz);"
+	print "\t\t} else if (i++ <= xdp_frags) {"
+	print "\t\t\tbuf->pagecnt_bias++;"
+	print "\t\t}"
+	skip = 5; f = 0; next
+}
 skip > 0 { skip--; next }
 { print }' "$tmp/fixed/$c" >"$tmp/bias/$c"
 ! cmp -s "$tmp/fixed/$c" "$tmp/bias/$c" || fail "could not make the bias variant"
-expect_fail "$tmp/log9" "ice_put_rx_mbuf() does not test 'unused_bufs'" "$guard" "$tmp/bias"
+grep -q 'if (verdict != ICE_XDP_CONSUMED) {' "$tmp/bias/$c" || fail "the bias variant lost its walk"
+expect_fail "$tmp/log9" "ice_put_rx_mbuf() tests the verdict before the buffer's mark" "$guard" "$tmp/bias"
 
 # A buffer left unmarked: the zero-length one, the head ice_construct_skb()
 # copied whole, the frag ice_add_xdp_frag() refused.
 for f in ice_get_rx_buf ice_construct_skb ice_clean_rx_irq; do
 	cp -R "$tmp/fixed" "$tmp/$f"
 	awk -v fn="$f" '/^[a-z]/ { cur = $0 }
-	index(cur, fn "(") && /^\t+ice_rx_buf_mark_unused\(rx_ring, rx_buf\);$/ { next }
+	index(cur, fn "(") && /^\t+ice_rx_buf_mark_unused\(rx_buf\);$/ { next }
 	{ print }' "$tmp/fixed/$c" >"$tmp/$f/$c"
 	! cmp -s "$tmp/fixed/$c" "$tmp/$f/$c" || fail "could not unmark in $f()"
 done
