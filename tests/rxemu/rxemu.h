@@ -196,6 +196,7 @@ struct rxemu {
 	u32 tx_off;
 	u8 tx_hdr[RXEMU_HDR_LEN];	/* its first bytes, gathered */
 	bool tx_skip;		/* the rest of a frame found wrong */
+	u64 tx_busy;		/* XDP_TX drops for a full Tx ring, excused */
 	unsigned int sent;
 	unsigned int tx_maps;
 	unsigned int tx_unmaps;
