@@ -19,6 +19,8 @@
 # every scenario against our build.
 # The XDP scenarios (scenarios/xdp-*.scn) join the same run: xdp-load,
 # static, pins the programs of tests/rxemu/xdp in the VM before them.
+# So do the fault scenarios (scenarios/fault-*.scn); on the kernel of the
+# pinned upstream a mutant must fail them (fault_controls below).
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 kid=${KERNEL_ID:?}
 out=$top/build

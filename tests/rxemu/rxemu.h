@@ -245,6 +245,7 @@ struct rxemu {
 	unsigned int injected[RXEMU_NR_FAULTS];
 	unsigned int nodesc;	/* frames the NIC dropped: no descriptor */
 	unsigned int fault_drops;	/* frames lost to an skb fault */
+	unsigned int skb_refused;	/* skbs ice_construct_skb() gave up */
 };
 
 /* rxemu_xdp.c, which needs the emulated NIC of rxemu_nic.c */

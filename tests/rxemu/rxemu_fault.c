@@ -127,10 +127,21 @@ static struct sk_buff *rxemu_napi_alloc_skb(struct napi_struct *napi,
 	return rxemu_real_napi_alloc_skb(napi, length);
 }
 
+/* ice_construct_skb() gave up a frame (rxemu_fault.h): counted by the
+ * driver in alloc_buf_failed.
+ */
+static void rxemu_dev_kfree_skb(struct sk_buff *skb)
+{
+	if (rxemu_cur)
+		rxemu_cur->skb_refused++;
+	consume_skb(skb);
+}
+
 /*
  * The driver's failure counters against the faults injected, at the
  * teardown: every failed page allocation and mapping is one
- * alloc_page_failed, every failed skb one alloc_buf_failed.  A fault the
+ * alloc_page_failed, every failed skb one alloc_buf_failed, as is every
+ * frame ice_construct_skb() gave up (too many frags, max-frags-construct).  A fault the
  * driver did not see, or a failure it counts twice, shows here.
  */
 static void rxemu_check_fault_counters(struct rxemu *e)
@@ -155,9 +166,10 @@ static void rxemu_check_fault_counters(struct rxemu *e)
 			  s->alloc_page_failed, refill,
 			  e->injected[RXEMU_FAULT_PAGE],
 			  e->injected[RXEMU_FAULT_DMA]);
-	if (s->alloc_buf_failed != e->injected[RXEMU_FAULT_SKB])
-		rxemu_err(e, "counter alloc_buf_failed is %llu, %u skb allocations were made to fail",
-			  s->alloc_buf_failed, e->injected[RXEMU_FAULT_SKB]);
+	if (s->alloc_buf_failed != e->injected[RXEMU_FAULT_SKB] + e->skb_refused)
+		rxemu_err(e, "counter alloc_buf_failed is %llu, %u skb allocations were made to fail and ice_construct_skb() gave up %u frames",
+			  s->alloc_buf_failed, e->injected[RXEMU_FAULT_SKB],
+			  e->skb_refused);
 	if (e->fault_drops != e->injected[RXEMU_FAULT_SKB])
 		rxemu_err(e, "%u frames lost to skb faults, %u skb allocations were made to fail",
 			  e->fault_drops, e->injected[RXEMU_FAULT_SKB]);
