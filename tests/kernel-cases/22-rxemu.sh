@@ -87,11 +87,12 @@ fault_controls() {
 	END { exit n != 2 }' "$top/src/drivers/net/ethernet/intel/ice/ice_txrx.c" >"$m/ice_txrx_mutant.c" ||
 		fail "could not make the fault mutant of ice_txrx.c: refresh fault_controls in this test"
 	sed -i 's/^#include "ice_txrx\.c"$/#include "ice_txrx_mutant.c"/' "$m/ice_txrx_selftest.c"
+	grep -q ice_txrx_mutant "$m/ice_txrx_selftest.c" ||
+		fail "could not make ice_txrx_selftest.c include the mutant"
 	awk '/^static struct page \*rxemu_dev_alloc_pages\(/ { f = 1 }
 	f && /return NULL;/ { sub(/return NULL;/, "return rxemu_real_dev_alloc_pages(order);"); f = 0; n++ }
 	{ print }
-	END { exit n != 1 }' "$top/tests/rxemu/rxemu_fault.c" >"$m/rxemu_fault.c" &&
-		grep -q ice_txrx_mutant "$m/ice_txrx_selftest.c" ||
+	END { exit n != 1 }' "$top/tests/rxemu/rxemu_fault.c" >"$m/rxemu_fault.c" ||
 		fail "could not make the unseen-fault mutant of rxemu_fault.c"
 	rc=0
 	ICE_BP_RXEMU=$m ICE_BP_BUILD=$tmp/mutant-build "$top/scripts/build/build-in-root" --variant selftest "$kid" || rc=$?
