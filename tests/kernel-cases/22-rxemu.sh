@@ -21,6 +21,8 @@
 # line, 6,500 on the others (see below).
 # The XDP scenarios (scenarios/xdp-*.scn) join the same run: xdp-load,
 # static, pins the programs of tests/rxemu/xdp in the VM before them.
+# So do the fault scenarios (scenarios/fault-*.scn); on the kernel of the
+# pinned upstream a mutant must fail them (fault_controls below).
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 kid=${KERNEL_ID:?}
 out=$top/build
@@ -66,6 +68,69 @@ emulate() {
 		fail "$label: xdp-load did not pin the XDP programs in the VM (console: build/$kid.rxemu$variant.log)"
 }
 
+# The negative controls of the fault injection (tests/rxemu/rxemu_fault.c),
+# made here and nowhere else: a scratch copy of tests/rxemu whose
+# ice_txrx_selftest.c includes a mutant of the driver's ice_txrx.c that
+# keeps the frame's buffers when its skb allocation fails (the
+# ICE_XDP_CONSUMED of that path removed) and does not free a page whose DMA
+# mapping failed (its __free_pages() removed), and whose page hook, for a
+# fault line "at", counts a fault but hands the driver a page (a fault the
+# driver never sees), and for "every" fails the call without counting it
+# (a page lost to a cause the oracle does not know: the refill and
+# no-descriptor checks must not take it for an injected fault).
+# fault-skb, fault-dma, fault-page and fault-starve must fail, each with
+# its cause named.  ICE_BP_RXEMU stages the copy in place of tests/rxemu: in the
+# SELFTEST build's tree only the emulator's object recompiles, and our
+# build is rebuilt right after.
+fault_controls() {
+	m=$tmp/mutant
+	cp -R "$top/tests/rxemu" "$m"
+	awk '/alloc_buf_failed\+\+;/ { print; skip = 1; next }
+	skip && /xdp_verdict = ICE_XDP_CONSUMED;/ { skip = 0; n++; next }
+	/__free_pages\(page, ice_rx_pg_order\(rx_ring\)\);/ { n++; next }
+	{ skip = 0; print }
+	END { exit n != 2 }' "$top/src/drivers/net/ethernet/intel/ice/ice_txrx.c" >"$m/ice_txrx_mutant.c" ||
+		fail "could not make the fault mutant of ice_txrx.c: refresh fault_controls in this test"
+	sed -i 's/^#include "ice_txrx\.c"$/#include "ice_txrx_mutant.c"/' "$m/ice_txrx_selftest.c"
+	grep -q ice_txrx_mutant "$m/ice_txrx_selftest.c" ||
+		fail "could not make ice_txrx_selftest.c include the mutant"
+	awk '/^static struct page \*rxemu_dev_alloc_pages\(/ { f = 1 }
+	f && /return NULL;/ {
+		sub(/return NULL;/, "return e->cfg.fault[RXEMU_FAULT_PAGE].mode == RXEMU_FM_EVERY ? (e->injected[RXEMU_FAULT_PAGE]--, NULL) : rxemu_real_dev_alloc_pages(order);")
+		f = 0
+		n++
+	}
+	{ print }
+	END { exit n != 1 }' "$top/tests/rxemu/rxemu_fault.c" >"$m/rxemu_fault.c" ||
+		fail "could not make the unseen-fault mutant of rxemu_fault.c"
+	rc=0
+	ICE_BP_RXEMU=$m ICE_BP_BUILD=$tmp/mutant-build "$top/scripts/build/build-in-root" --variant selftest "$kid" || rc=$?
+	"$top/scripts/build/build-in-root" --variant selftest "$kid" || fail "the SELFTEST build failed (after the fault mutant)"
+	[ "$rc" = 0 ] || fail "the fault mutant did not build (log: $tmp/mutant-build/$kid-selftest.log)"
+	echo "== fault mutant (must fail fault-skb, fault-dma, fault-page, fault-starve)"
+	if "$top/tests/rxemu/run-vm" --timeout 900 --log "$out/$kid.rxemu-fault-mutant.log" \
+		"$img/vmlinuz" "$mods" "$tmp/mutant-build/$kid-selftest/ice.ko" \
+		"$top"/tests/rxemu/scenarios/fault-skb.scn "$top"/tests/rxemu/scenarios/fault-dma.scn \
+		"$top"/tests/rxemu/scenarios/fault-page.scn "$top"/tests/rxemu/scenarios/fault-starve.scn >"$tmp/tap"; then
+		cat "$tmp/tap"
+		fail "the fault mutant passes the fault scenarios"
+	fi
+	cat "$tmp/tap"
+	# want SCENARIO TEXT: SCENARIO failed and its diagnostics say TEXT.
+	want() {
+		awk -v s="$1" -v t="$2" '
+			/^(not )?ok / { on = index($0, "- " s ":") > 0 && /^not ok/ }
+			on && index($0, t) { found = 1 }
+			END { exit !found }' "$tmp/tap" ||
+			fail "fault mutant: $1 did not fail with: $2 (console: build/$kid.rxemu-fault-mutant.log)"
+		echo "fault mutant: $1 fails as it must: $2"
+	}
+	want fault-skb.scn "owners"
+	want fault-dma.scn "whose DMA mapping was made to fail, was not freed by the driver"
+	want fault-page.scn "counter alloc_page_failed is 0,"
+	want fault-starve.scn "left unposted after a poll in which no page allocation or mapping failed"
+}
+
 # A seeded fuzz over every mix of options, our build only: 300,000 frames
 # (about 30 s under TCG) on the first kernel of each verified line that
 # the sample runs in full, a short one on the others, which share that
@@ -107,6 +172,7 @@ if [ "$kid" = "$ref" ]; then
 	only=
 	grep -q '^ok .*: upstream build fails as it must' "$tmp/tap" ||
 		fail "the upstream control failed no scenario"
+	fault_controls
 else
 	echo "== v1 of the fix and the upstream control: run on $ref only"
 fi

@@ -43,6 +43,37 @@ enum rxemu_step_kind {
 	RXEMU_STEP_FRAME,	/* hardware writes one frame back, N times */
 	RXEMU_STEP_POLL,	/* run one NAPI poll now */
 	RXEMU_STEP_RELEASE,	/* free every skb the emulator still holds */
+	RXEMU_STEP_FAULTS,	/* faults on|off: open or close the fault window */
+};
+
+/* What the fault injection hook (rxemu_fault.c) can make fail. */
+enum rxemu_fault_kind {
+	RXEMU_FAULT_PAGE,	/* dev_alloc_pages() in ice_alloc_mapped_page() */
+	RXEMU_FAULT_DMA,	/* the Rx page's DMA mapping (the oracle's ops) */
+	RXEMU_FAULT_SKB,	/* napi_build_skb() or napi_alloc_skb() */
+	RXEMU_NR_FAULTS,
+};
+
+static const char * const rxemu_fault_name[RXEMU_NR_FAULTS] = {
+	[RXEMU_FAULT_PAGE] = "page",
+	[RXEMU_FAULT_DMA] = "dma",
+	[RXEMU_FAULT_SKB] = "skb",
+};
+
+enum rxemu_fault_mode {
+	RXEMU_FM_NONE,
+	RXEMU_FM_AT,		/* the listed calls */
+	RXEMU_FM_EVERY,		/* every Nth call */
+	RXEMU_FM_RANDOM,	/* each call with a chance of N per mille */
+};
+
+#define RXEMU_MAX_FAULT_AT	16
+
+struct rxemu_fault_plan {
+	u8 mode;
+	u8 nat;
+	u32 n;
+	u32 at[RXEMU_MAX_FAULT_AT];	/* ascending call numbers, from 1 */
 };
 
 /* One line of a scenario, as parsed. */
@@ -56,6 +87,7 @@ struct rxemu_step {
 	u8 outcome;
 	bool rxe;		/* RXE error bit on the EOF descriptor */
 	bool trim;		/* the XDP program cuts it to its first buffer */
+	bool on;		/* faults: on or off */
 	u16 size[RXEMU_MAX_BUFS];
 };
 
@@ -74,6 +106,7 @@ struct rxemu_cfg {
 	bool fuzz_trim;
 	bool bench;		/* time ice_clean_rx_irq(), check at the end only */
 	char xdp[96];		/* pinned XDP program, "" for none */
+	struct rxemu_fault_plan fault[RXEMU_NR_FAULTS];
 };
 
 struct rxemu_scenario {
@@ -104,6 +137,7 @@ struct rxemu_page {
 	dma_addr_t dma;
 	size_t size;
 	enum rxemu_page_state state;
+	bool dma_fault;		/* pinned because its mapping was made to fail */
 	/* scratch of one checkpoint */
 	int slot;
 	unsigned int bias;
@@ -117,11 +151,13 @@ struct rxemu_page {
 struct rxemu_pending {
 	u32 seq;
 	u32 len;
+	u64 start;		/* absolute index of its first descriptor */
 	u64 end;		/* absolute index of its last descriptor + 1 */
 	int line;
 	u32 want;		/* bytes that must reach the stack or the wire */
 	u8 outcome;
 	bool delivered;		/* to the stack, or sent by XDP_TX */
+	bool skb_fault;		/* its skb allocation was made to fail */
 };
 
 struct rxemu_rng {
@@ -202,6 +238,15 @@ struct rxemu {
 	unsigned int tx_unmaps;
 	/* bench: guest time spent in ice_clean_rx_irq() */
 	u64 bench_ns;
+	/* fault injection (rxemu_fault.c) */
+	bool faults_armed;
+	struct rxemu_rng fault_rng;
+	u32 fault_calls[RXEMU_NR_FAULTS];	/* calls while armed */
+	u32 fault_next[RXEMU_NR_FAULTS];	/* next entry of an at list */
+	unsigned int injected[RXEMU_NR_FAULTS];
+	unsigned int nodesc;	/* frames the NIC dropped: no descriptor */
+	unsigned int fault_drops;	/* frames lost to an skb fault */
+	unsigned int skb_refused;	/* skbs ice_construct_skb() gave up */
 };
 
 /* rxemu_xdp.c, which needs the emulated NIC of rxemu_nic.c */
@@ -209,5 +254,11 @@ static int rxemu_xdp_setup(struct rxemu *e);
 static void rxemu_tx_hw(struct rxemu *e);
 static void rxemu_xdp_teardown(struct rxemu *e);
 static bool rxemu_tx_holds_half(struct rxemu *e, struct rxemu_page *p, u32 half);
+
+/* rxemu_fault.c */
+static bool rxemu_fault_now(struct rxemu *e, enum rxemu_fault_kind kind);
+static unsigned int rxemu_refill_faults(const struct rxemu *e);
+static void rxemu_fault_arm(struct rxemu *e, bool on);
+static void rxemu_check_fault_counters(struct rxemu *e);
 
 #endif /* _RXEMU_H_ */

@@ -156,7 +156,9 @@ static void rxemu_resolve(struct rxemu *e, bool all)
 		if (!all && f->end > e->drv_abs)
 			break;
 		if (!f->delivered) {
-			if (f->outcome == RXEMU_PASS)
+			if (f->skb_fault)
+				e->fault_drops++;	/* rxemu_fault.c */
+			else if (f->outcome == RXEMU_PASS)
 				rxemu_err(e, "frame %u (line %d, %u bytes) was not delivered",
 					  f->seq, f->line, f->len);
 			else if (f->outcome == RXEMU_TX && !rxemu_tx_busy(e))
@@ -199,6 +201,9 @@ static void rxemu_check_skb(struct rxemu *e, struct sk_buff *skb)
 		return;
 	}
 	f->delivered = true;
+	if (f->skb_fault)
+		rxemu_err(e, "frame %u (line %d) was delivered, though its skb allocation was made to fail",
+			  seq, f->line);
 	if (e->any_delivered && seq <= e->last_seq)
 		rxemu_err(e, "frame %u delivered after frame %u", seq, e->last_seq);
 	e->any_delivered = true;
@@ -274,6 +279,7 @@ static void rxemu_poll(struct rxemu *e, u32 budget)
 	struct ice_rx_ring *ring = e->ring;
 	struct napi_struct *napi = &e->qv->napi;
 	u32 ntc = ring->next_to_clean;
+	unsigned int refill = rxemu_refill_faults(e);
 	u64 t0;
 	int done;
 
@@ -291,6 +297,12 @@ static void rxemu_poll(struct rxemu *e, u32 budget)
 	rxemu_tx_hw(e);
 
 	e->polls++;
+	/* ice_clean_rx_irq() ends by refilling every slot it can: when no
+	 * page allocation or mapping failed, the ring is full again
+	 */
+	if (rxemu_refill_faults(e) == refill && ICE_RX_DESC_UNUSED(ring))
+		rxemu_err(e, "%u descriptors left unposted after a poll in which no page allocation or mapping failed: the ring does not refill",
+			  (u32)ICE_RX_DESC_UNUSED(ring));
 	if (ring->xdp.data)
 		e->midframe++;
 	e->drv_abs += (ring->next_to_clean + ring->count - ntc) % ring->count;
@@ -309,17 +321,41 @@ static bool rxemu_hw_room(struct rxemu *e)
 	return e->hw_head != READ_ONCE(e->tail_reg);
 }
 
-/* Poll until the driver gives the hardware a descriptor. */
-static int rxemu_wait_room(struct rxemu *e)
+/*
+ * Poll until the driver gives the hardware a descriptor.  When a poll
+ * leaves none because the driver's refill hit an injected page or mapping
+ * fault, the hardware does what E810 does without a descriptor: a frame
+ * that has not begun (FIRST) is dropped at the MAC (-EAGAIN; E810 counts
+ * it in the VSI's rx_discards, ethtool rx_dropped), one that has begun
+ * waits in the packet buffer while NAPI polls again (the driver returns
+ * its full budget after a failed refill).  Without such a fault, a ring
+ * that makes no progress is a stall: an error.
+ */
+static int rxemu_wait_room(struct rxemu *e, bool first)
 {
-	int idle = 0;
+	int idle = 0, starved = 0;
 
 	while (!rxemu_hw_room(e)) {
 		u64 before = e->drv_abs;
 		u32 tail = READ_ONCE(e->tail_reg);
+		u16 ntu = e->ring->next_to_use;
+		unsigned int refill = rxemu_refill_faults(e);
 
 		rxemu_poll(e, e->cfg.budget);
-		if (e->drv_abs != before || READ_ONCE(e->tail_reg) != tail)
+		if (rxemu_hw_room(e))
+			break;
+		if (rxemu_refill_faults(e) != refill) {
+			if (first)
+				return -EAGAIN;
+			if (++starved < 1000)
+				continue;
+			rxemu_err(e, "a frame begun waits for descriptor %u: the driver's refill failed in 1000 polls in a row (injected faults)",
+				  e->hw_head);
+			e->stalled = true;
+			return -EIO;
+		}
+		if (e->drv_abs != before || READ_ONCE(e->tail_reg) != tail ||
+		    e->ring->next_to_use != ntu)
 			idle = 0;
 		else if (++idle == 3)
 			goto stalled;
@@ -417,6 +453,18 @@ static int rxemu_write_frame(struct rxemu *e, const struct rxemu_step *st)
 
 	for (i = 0; i < st->nbufs; i++)
 		len += st->size[i];
+	if (!rxemu_hw_room(e)) {
+		int err = rxemu_wait_room(e, true);
+
+		if (err == -EAGAIN) {
+			/* no descriptor: dropped at the MAC, never seen */
+			e->frames++;
+			e->nodesc++;
+			return 0;
+		}
+		if (err)
+			return err;
+	}
 	if (e->pend_n == e->pend_cap) {
 		rxemu_err(e, "emulator bug: too many frames pending");
 		return -EIO;
@@ -425,16 +473,18 @@ static int rxemu_write_frame(struct rxemu *e, const struct rxemu_step *st)
 	f->seq = e->seq++;
 	f->len = len;
 	f->want = st->trim ? st->size[0] : len;
+	f->start = e->hw_abs;
 	f->end = e->hw_abs + st->nbufs;
 	f->line = st->line;
 	f->outcome = st->outcome;
 	f->delivered = false;
+	f->skb_fault = false;
 	e->frames++;
 	cond_resched();
 	if (e->hw_head + st->nbufs > e->ring->count)
 		e->wraps++;
 	for (i = 0; i < st->nbufs; i++) {
-		if (rxemu_wait_room(e))
+		if (rxemu_wait_room(e, false))
 			return -EIO;
 		rxemu_hw_write(e, f->seq, off, st->size[i], i + 1 == st->nbufs,
 			       st->rxe);
@@ -591,6 +641,7 @@ static void rxemu_teardown(struct rxemu *e)
 		ice_free_rx_ring(ring);
 	rxemu_ledger_close(e);
 	rxemu_check_counters(e);
+	rxemu_check_fault_counters(e);
 	if (e->rx_handler) {
 		rtnl_lock();
 		netdev_rx_handler_unregister(e->netdev);
@@ -689,6 +740,9 @@ static void rxemu_run(const struct rxemu_scenario *scn, char *res, size_t rlen)
 		goto out;
 	}
 	rxemu_checkpoint(e, RXEMU_CP_RING | RXEMU_CP_DESC);
+	/* faults from the first frame on, replayed from the fuzz seed */
+	e->fault_rng.s = cfg->fuzz_seed ^ 0x6661756c74ULL;
+	rxemu_fault_arm(e, true);
 	for (s = 0; s < scn->nsteps && !e->stalled; s++) {
 		const struct rxemu_step *st = &scn->steps[s];
 
@@ -712,11 +766,22 @@ static void rxemu_run(const struct rxemu_scenario *scn, char *res, size_t rlen)
 			rxemu_release(e, 0);
 			rxemu_checkpoint(e, RXEMU_CP_RING | RXEMU_CP_DESC);
 			break;
+		case RXEMU_STEP_FAULTS:
+			snprintf(e->where, sizeof(e->where), "line %d, faults %s",
+				 st->line, st->on ? "on" : "off");
+			rxemu_fault_arm(e, st->on);
+			/* the interrupt of a NIC that got no descriptor: the
+			 * ring must refill (rxemu_poll() checks it)
+			 */
+			if (!st->on)
+				rxemu_poll(e, cfg->budget);
+			break;
 		}
 	}
 	if (cfg->fuzz_frames && !e->stalled)
 		rxemu_fuzz(e);
 	strscpy(e->where, "drain", sizeof(e->where));
+	rxemu_fault_arm(e, false);
 	rxemu_drain(e);
 	e->drained = !e->stalled && e->drv_abs == e->hw_abs &&
 		     !e->ring->xdp.data;
@@ -724,9 +789,12 @@ out:
 	rxemu_teardown(e);
 	rxemu_cur = NULL;
 	snprintf(res, rlen,
-		 "%s - %s frames=%u delivered=%u sent=%u dropped=%u polls=%u midframe=%u wraps=%u pages=%u not_reused=%u returned=%u leaked=%u orphan_refs=%lu page_stale=%llu errors=%u ms=%lld rx_ns_per_frame=%llu.%03llu",
+		 "%s - %s frames=%u delivered=%u sent=%u dropped=%u faults=%u/%u/%u nodesc=%u fault_drops=%u polls=%u midframe=%u wraps=%u pages=%u not_reused=%u returned=%u leaked=%u orphan_refs=%lu page_stale=%llu errors=%u ms=%lld rx_ns_per_frame=%llu.%03llu",
 		 !e->errors && !e->leaked ? "ok" : "not ok", cfg->name,
-		 e->frames, e->delivered, e->sent, e->dropped, e->polls,
+		 e->frames, e->delivered, e->sent, e->dropped,
+		 e->injected[RXEMU_FAULT_PAGE], e->injected[RXEMU_FAULT_DMA],
+		 e->injected[RXEMU_FAULT_SKB], e->nodesc, e->fault_drops,
+		 e->polls,
 		 e->midframe,
 		 e->wraps, e->mapped, e->not_reused, e->returned, e->leaked,
 		 e->orphan_refs, e->page_stale, e->errors,

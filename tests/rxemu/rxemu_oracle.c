@@ -159,6 +159,33 @@ static dma_addr_t rxemu_refuse_map(struct rxemu *e)
 	return DMA_MAPPING_ERROR;
 }
 
+/* An injected DMA fault (rxemu_fault.c): the mapping fails.  The page
+ * enters the ledger pinned, as if unmapped at once: the driver must free
+ * it (ice_alloc_mapped_page() does, __free_pages()), and the checkpoint
+ * then finds our pin its only reference, which proves it came back.
+ */
+static dma_addr_t rxemu_fault_map(struct rxemu *e, struct page *page)
+{
+	struct rxemu_page *p = rxemu_page_find(e, page);
+
+	if (p) {
+		rxemu_err(e, "driver mapped page pfn %#lx that the ledger has as %s",
+			  rxemu_pfn(page), rxemu_state_name[p->state]);
+		return DMA_MAPPING_ERROR;
+	}
+	p = kzalloc(sizeof(*p), GFP_ATOMIC);
+	if (!p)
+		return rxemu_refuse_map(e);
+	p->page = page;
+	p->dma = DMA_MAPPING_ERROR;
+	p->state = RXEMU_PG_PINNED;
+	p->dma_fault = true;
+	p->slot = -1;
+	get_page(page);
+	hash_add(e->pages, &p->node, (unsigned long)page);
+	return DMA_MAPPING_ERROR;
+}
+
 static dma_addr_t rxemu_map_page(struct device *dev, struct page *page,
 				 unsigned long offset, size_t size,
 				 enum dma_data_direction dir,
@@ -174,6 +201,8 @@ static dma_addr_t rxemu_map_page(struct device *dev, struct page *page,
 	if (offset || dir != DMA_FROM_DEVICE || compound_head(page) != page)
 		rxemu_err(e, "driver mapped page pfn %#lx offset %lu direction %d: not a whole Rx page",
 			  rxemu_pfn(page), offset, dir);
+	if (rxemu_fault_now(e, RXEMU_FAULT_DMA))
+		return rxemu_fault_map(e, page);
 	p = rxemu_page_find(e, page);
 	if (p && p->state != RXEMU_PG_BROKEN) {
 		rxemu_err(e, "driver mapped page pfn %#lx that the ledger has as %s",
@@ -502,8 +531,12 @@ static void rxemu_checkpoint(struct rxemu *e, unsigned int flags)
 				e->returned++;
 				break;
 			}
-			rxemu_err(e, "unmapped page pfn %#lx: refcount %d with no owner but our pin: %d references leaked",
-				  rxemu_pfn(p->page), cnt, cnt - 1);
+			if (p->dma_fault)
+				rxemu_err(e, "page pfn %#lx, whose DMA mapping was made to fail, was not freed by the driver: refcount %d with no owner but our pin: %d references leaked",
+					  rxemu_pfn(p->page), cnt, cnt - 1);
+			else
+				rxemu_err(e, "unmapped page pfn %#lx: refcount %d with no owner but our pin: %d references leaked",
+					  rxemu_pfn(p->page), cnt, cnt - 1);
 			e->orphan_refs += cnt - 1;
 			put_page(p->page);
 			rxemu_bury(e, p, RXEMU_PG_LEAKED);

@@ -206,6 +206,63 @@ static int rxemu_check_cfg(const struct rxemu_cfg *cfg, char *err, size_t errlen
 	return 0;
 }
 
+/* fault page|dma|skb at N[,N...] | every N | random PERMILLE */
+static int rxemu_parse_fault(struct rxemu_cfg *cfg, char **tok, int ntok,
+			     char *err, size_t errlen)
+{
+	struct rxemu_fault_plan *fp = NULL;
+	char *list, *w;
+	int k;
+
+	for (k = 0; k < RXEMU_NR_FAULTS && ntok == 4; k++)
+		if (!strcmp(tok[1], rxemu_fault_name[k]))
+			fp = &cfg->fault[k];
+	if (!fp)
+		goto usage;
+	if (fp->mode != RXEMU_FM_NONE) {
+		snprintf(err, errlen, "fault %s is given twice", tok[1]);
+		return -EINVAL;
+	}
+	memset(fp, 0, sizeof(*fp));
+	if (!strcmp(tok[2], "every")) {
+		if (rxemu_u32(tok[3], 1, 1000000, &fp->n))
+			goto usage;
+		fp->mode = RXEMU_FM_EVERY;
+	} else if (!strcmp(tok[2], "random")) {
+		if (rxemu_u32(tok[3], 1, 1000, &fp->n))
+			goto usage;
+		fp->mode = RXEMU_FM_RANDOM;
+	} else if (!strcmp(tok[2], "at")) {
+		list = tok[3];
+		while ((w = strsep(&list, ","))) {
+			u32 n;
+
+			if (fp->nat == RXEMU_MAX_FAULT_AT) {
+				snprintf(err, errlen, "fault %s at: at most %d calls",
+					 tok[1], RXEMU_MAX_FAULT_AT);
+				return -EINVAL;
+			}
+			if (rxemu_u32(w, 1, U32_MAX, &n) ||
+			    (fp->nat && n <= fp->at[fp->nat - 1])) {
+				snprintf(err, errlen,
+					 "fault %s at: '%s' is not a call number above the one before it",
+					 tok[1], w);
+				return -EINVAL;
+			}
+			fp->at[fp->nat++] = n;
+		}
+		fp->mode = RXEMU_FM_AT;
+	} else {
+		goto usage;
+	}
+	return 0;
+
+usage:
+	snprintf(err, errlen,
+		 "fault takes page|dma|skb, then at N[,N...], every N or random PERMILLE (1..1000)");
+	return -EINVAL;
+}
+
 static int rxemu_parse_option(struct rxemu_cfg *cfg, char **tok, int ntok,
 			      char *err, size_t errlen)
 {
@@ -218,6 +275,8 @@ static int rxemu_parse_option(struct rxemu_cfg *cfg, char **tok, int ntok,
 			goto bad;
 		return 0;
 	}
+	if (!strcmp(k, "fault"))
+		return rxemu_parse_fault(cfg, tok, ntok, err, errlen);
 	if (ntok != 2 && strcmp(k, "fuzz") && strcmp(k, "fuzz-outcome")) {
 		snprintf(err, errlen, "option '%s' takes one value", k);
 		return -EINVAL;
@@ -287,7 +346,7 @@ static bool rxemu_is_option(const char *w)
 	static const char * const opts[] = {
 		"name", "ring", "rx_buf_len", "build_skb", "budget", "batch",
 		"hold", "expect-pre-fix", "expect-upstream", "known-bug", "fuzz",
-		"fuzz-outcome", "xdp", "bench",
+		"fuzz-outcome", "xdp", "bench", "fault",
 	};
 	int i;
 
@@ -355,6 +414,13 @@ static int rxemu_parse(char *text, struct rxemu_scenario *scn, char *err,
 				snprintf(msg, sizeof(msg), "release takes no value");
 				goto fail;
 			}
+		} else if (!strcmp(tok[0], "faults")) {
+			st.kind = RXEMU_STEP_FAULTS;
+			if (ntok != 2 || (strcmp(tok[1], "on") && strcmp(tok[1], "off"))) {
+				snprintf(msg, sizeof(msg), "faults takes on or off");
+				goto fail;
+			}
+			st.on = !strcmp(tok[1], "on");
 		} else if (isdigit(tok[0][0])) {
 			if (rxemu_parse_frame(&scn->cfg, tok, ntok, &st, msg, sizeof(msg)))
 				goto fail;

@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Rx ring emulator: fault injection.  Included by ice_txrx_selftest.c.
+ *
+ * The scenario's "fault" options say which calls fail: the Nth calls of a
+ * kind, every Nth, or each with a chance (seeded by the fuzz seed, so that
+ * a run replays).  Calls are counted while the fault window is open: from
+ * the first frame (the ring set-up fills the ring without faults) until a
+ * "faults off" line or the end of the frames; the drain and the teardown
+ * run without faults.
+ *
+ *  - page: dev_alloc_pages() returns NULL (rxemu_fault.h renames it);
+ *  - dma: the oracle's map_page returns DMA_MAPPING_ERROR for an Rx page,
+ *    after pinning it (rxemu_oracle.c): the driver must free it, and the
+ *    checkpoint proves it did as for any unmapped page;
+ *  - skb: napi_build_skb() or napi_alloc_skb() returns NULL; the frame being
+ *    gathered (the one at first_desc) is marked, so the oracle expects it
+ *    dropped and its buffers released, and accepts no skb for it.
+ *
+ * What the oracle then requires: page and DMA faults add up to the driver's
+ * alloc_page_failed, skb faults to its alloc_buf_failed; after every poll
+ * in which no page or mapping failed, the ring is posted full again
+ * (ICE_RX_DESC_UNUSED() is 0: the ring refills once allocation works);
+ * a frame the NIC found no descriptor for is dropped at the MAC only when
+ * the driver's last refill hit an injected fault (rxemu_nic.c); every
+ * other invariant of the ledger holds throughout.
+ */
+
+static bool rxemu_has_faults(const struct rxemu_cfg *cfg)
+{
+	int k;
+
+	for (k = 0; k < RXEMU_NR_FAULTS; k++)
+		if (cfg->fault[k].mode != RXEMU_FM_NONE)
+			return true;
+	return false;
+}
+
+static void rxemu_fault_arm(struct rxemu *e, bool on)
+{
+	e->faults_armed = on && rxemu_has_faults(&e->cfg);
+}
+
+/* Does this call of KIND fail?  Counts the call and the fault. */
+static bool rxemu_fault_now(struct rxemu *e, enum rxemu_fault_kind kind)
+{
+	const struct rxemu_fault_plan *fp = &e->cfg.fault[kind];
+	bool fail = false;
+	u32 call;
+
+	if (!e->faults_armed || fp->mode == RXEMU_FM_NONE)
+		return false;
+	call = ++e->fault_calls[kind];
+	switch (fp->mode) {
+	case RXEMU_FM_AT:
+		if (e->fault_next[kind] < fp->nat &&
+		    fp->at[e->fault_next[kind]] == call) {
+			e->fault_next[kind]++;
+			fail = true;
+		}
+		break;
+	case RXEMU_FM_EVERY:
+		fail = call % fp->n == 0;
+		break;
+	case RXEMU_FM_RANDOM:
+		fail = rxemu_below(&e->fault_rng, 1000) < fp->n;
+		break;
+	}
+	if (fail)
+		e->injected[kind]++;
+	return fail;
+}
+
+/* The hooks' test, inline: outside a fault window (make bench) it costs a
+ * few instructions per allocation, and no call.
+ */
+static inline bool rxemu_fault_hit(struct rxemu *e, enum rxemu_fault_kind kind)
+{
+	return e && unlikely(e->faults_armed) && rxemu_fault_now(e, kind);
+}
+
+/* Page and mapping faults: those that keep the driver from refilling. */
+static unsigned int rxemu_refill_faults(const struct rxemu *e)
+{
+	return e->injected[RXEMU_FAULT_PAGE] + e->injected[RXEMU_FAULT_DMA];
+}
+
+static struct page *rxemu_dev_alloc_pages(unsigned int order)
+{
+	struct rxemu *e = rxemu_cur;
+
+	if (rxemu_fault_hit(e, RXEMU_FAULT_PAGE))
+		return NULL;
+	return rxemu_real_dev_alloc_pages(order);
+}
+
+/* The skb of the frame that starts at first_desc fails: mark the frame. */
+static void rxemu_fault_frame(struct rxemu *e)
+{
+	u32 fd = e->ring->first_desc, i;
+
+	for (i = 0; i < e->pend_n; i++) {
+		struct rxemu_pending *f = &e->pend[(e->pend_head + i) % e->pend_cap];
+
+		/* pending frames span less than the ring: one can match */
+		if (f->start % e->ring->count == fd) {
+			f->skb_fault = true;
+			return;
+		}
+	}
+	rxemu_err(e, "the driver allocated an skb for first_desc %u, where no frame the hardware wrote starts",
+		  fd);
+}
+
+static struct sk_buff *rxemu_napi_build_skb(void *data, unsigned int frag_size)
+{
+	struct rxemu *e = rxemu_cur;
+
+	if (rxemu_fault_hit(e, RXEMU_FAULT_SKB)) {
+		rxemu_fault_frame(e);
+		return NULL;
+	}
+	return rxemu_real_napi_build_skb(data, frag_size);
+}
+
+static struct sk_buff *rxemu_napi_alloc_skb(struct napi_struct *napi,
+					    unsigned int length)
+{
+	struct rxemu *e = rxemu_cur;
+
+	if (rxemu_fault_hit(e, RXEMU_FAULT_SKB)) {
+		rxemu_fault_frame(e);
+		return NULL;
+	}
+	return rxemu_real_napi_alloc_skb(napi, length);
+}
+
+/* ice_construct_skb() gave up a frame (rxemu_fault.h): counted by the
+ * driver in alloc_buf_failed.
+ */
+static void rxemu_dev_kfree_skb(struct sk_buff *skb)
+{
+	if (rxemu_cur)
+		rxemu_cur->skb_refused++;
+	consume_skb(skb);
+}
+
+/*
+ * The driver's failure counters against the faults injected, at the
+ * teardown: every failed page allocation and mapping is one
+ * alloc_page_failed, every failed skb one alloc_buf_failed, as is every
+ * frame ice_construct_skb() gave up (too many frags, max-frags-construct).  A fault the
+ * driver did not see, or a failure it counts twice, shows here.
+ */
+static void rxemu_check_fault_counters(struct rxemu *e)
+{
+	const struct ice_rxq_stats *s;
+	unsigned int refill = rxemu_refill_faults(e);
+
+	if (!e->ring || !e->ring->ring_stats)
+		return;
+	s = &e->ring->ring_stats->rx_stats;
+	if (rxemu_has_faults(&e->cfg))
+		pr_info("rxemu: #   faults: page %u dma %u skb %u injected (calls %u %u %u); alloc_page_failed=%llu alloc_buf_failed=%llu; frames dropped at the MAC (no descriptor) %u, lost to skb faults %u\n",
+			e->injected[RXEMU_FAULT_PAGE], e->injected[RXEMU_FAULT_DMA],
+			e->injected[RXEMU_FAULT_SKB],
+			e->fault_calls[RXEMU_FAULT_PAGE],
+			e->fault_calls[RXEMU_FAULT_DMA],
+			e->fault_calls[RXEMU_FAULT_SKB],
+			s->alloc_page_failed, s->alloc_buf_failed, e->nodesc,
+			e->fault_drops);
+	if (s->alloc_page_failed != refill)
+		rxemu_err(e, "counter alloc_page_failed is %llu, %u page allocations and DMA mappings were made to fail (page %u, dma %u)",
+			  s->alloc_page_failed, refill,
+			  e->injected[RXEMU_FAULT_PAGE],
+			  e->injected[RXEMU_FAULT_DMA]);
+	if (s->alloc_buf_failed != e->injected[RXEMU_FAULT_SKB] + e->skb_refused)
+		rxemu_err(e, "counter alloc_buf_failed is %llu, %u skb allocations were made to fail and ice_construct_skb() gave up %u frames",
+			  s->alloc_buf_failed, e->injected[RXEMU_FAULT_SKB],
+			  e->skb_refused);
+	if (e->fault_drops != e->injected[RXEMU_FAULT_SKB])
+		rxemu_err(e, "%u frames lost to skb faults, %u skb allocations were made to fail",
+			  e->fault_drops, e->injected[RXEMU_FAULT_SKB]);
+}
