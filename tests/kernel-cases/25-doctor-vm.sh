@@ -103,7 +103,10 @@ if [ "$ours" != absent ]; then
 	echo 0x1593 >/sys/bus/pci/devices/0000:3b:00.0/device
 	ln -s kmod /opt/kmod/modprobe
 	ln -s kmod /opt/kmod/modinfo
-	PATH=/opt/kmod:$PATH
+	# The kernel starts init without PATH (busybox looks in its default
+	# directories): a full one, exported, kmod first.
+	export PATH=/opt/kmod:/sbin:/usr/sbin:/bin:/usr/bin
+	echo "RDMA-VM: kmod $(modprobe --version | head -n 1)"
 	dmesg -c >/dev/null
 	# decide NAME: the package's decision after a build, as
 	# `ice-backport autoinstall` loads it; rc 0 is "declined".

@@ -86,7 +86,15 @@ rdma_gap_of() {
 	esac
 	# What irdma was built against, and what our ice exports: with
 	# CONFIG_MODVERSIONS the kernel refuses irdma on any difference.
-	rg_want=$(on_file modprobe --dump-modversions "$1" 2>/dev/null | awk '$2 ~ /^ice_/ { print $2, $1 }') || true
+	# modprobe missing (127; busybox's has no such option) is not "no
+	# versions": that would say "serves irdma" without having looked.
+	rg_rc=0
+	rg_dump=$(on_file modprobe --dump-modversions "$1" 2>/dev/null) || rg_rc=$?
+	if [ "$rg_rc" = 127 ]; then
+		rdma_gap_why="cannot tell whether ice-backport's build serves $rg_k's irdma: modprobe (kmod) is not installed to read its symbol versions"
+		return 0
+	fi
+	rg_want=$(printf '%s\n' "$rg_dump" | awk '$2 ~ /^ice_/ { print $2, $1 }')
 	[ -n "$rg_want" ] || return 1
 	rdma_gap_checked=$(printf '%s\n' "$rg_want" | wc -l)
 	rg_have=$(on_file modprobe --show-exports "$2" 2>/dev/null | awk '{ print $2, $1 }') || true
