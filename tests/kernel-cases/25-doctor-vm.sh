@@ -18,7 +18,8 @@
 # host.sh and rdma.sh exactly as `ice-backport autoinstall` sources them,
 # reading the live /sys/module/irdma and running the host's real kmod
 # (modprobe --dump-modversions/--show-exports, modinfo, copied in: busybox
-# has no such options).  Where the kernel refused irdma on our ice it must
+# has no such options), under the host's dash and coreutils' env (busybox's
+# sh and env would run their own modprobe whatever PATH says).  Where the kernel refused irdma on our ice it must
 # decline, warning with the kernel and the reason, and install with
 # `rdma = install` in /etc/ice-backport/policy.conf; where the kernel
 # loaded irdma on our ice it must not decline.  The doctor on that kernel
@@ -103,23 +104,26 @@ if [ "$ours" != absent ]; then
 	echo 0x1593 >/sys/bus/pci/devices/0000:3b:00.0/device
 	ln -s kmod /opt/kmod/modprobe
 	ln -s kmod /opt/kmod/modinfo
-	# The kernel starts init without PATH (busybox looks in its default
-	# directories): a full one, exported, kmod first.
+	# Busybox's sh and env run their own modprobe and modinfo, whatever
+	# PATH says: the RDMA part runs under Debian's /bin/sh (dash) with
+	# coreutils' env, copied in with kmod.  The kernel starts init without
+	# PATH: a full one, exported, those first.
 	export PATH=/opt/kmod:/sbin:/usr/sbin:/bin:/usr/bin
-	echo "RDMA-VM: kmod $(modprobe --version | head -n 1)"
+	echo "RDMA-VM: kmod $(dash -c 'env modprobe --version' | head -n 1)"
 	dmesg -c >/dev/null
-	# decide NAME: the package's decision after a build, as
+	# decide NAME: the package's decision after a build, loaded as
 	# `ice-backport autoinstall` loads it; rc 0 is "declined".
+	cat >/tmp/decide.sh <<'EOD'
+set -eu
+data=/opt/ice-backport/lib
+. "$data/host.sh"
+. "$data/rdma.sh"
+. "$data/dkms.sh"
+R='' CMDS=
+dk_rdma_declines "$1" "$2"
+EOD
 	decide() {
-		(
-			set -eu
-			data=/opt/ice-backport/lib
-			. "$data/host.sh"
-			. "$data/rdma.sh"
-			. "$data/dkms.sh"
-			R='' CMDS=
-			dk_rdma_declines "$v" "$k"
-		) 2>/tmp/w.txt
+		dash /tmp/decide.sh "$v" "$k" 2>/tmp/w.txt
 		echo "RDMA-VM: decide $1 rc=$?"
 		sed "s/^/RDMA-WARN $1: /" /tmp/w.txt
 	}
@@ -135,7 +139,7 @@ if [ "$ours" != absent ]; then
 	echo 'rdma = install' >/etc/ice-backport/policy.conf
 	decide install
 	rm /etc/ice-backport/policy.conf
-	$t doctor --json >/tmp/r.json 2>/tmp/r.err
+	dash $t doctor --json >/tmp/r.json 2>/tmp/r.err
 	echo "RDMA-VM: doctor rc=$?"
 	sed 's/^/STDERR: /' /tmp/r.err
 	echo "DOCTOR-VM: rdma begin"
@@ -145,11 +149,14 @@ fi
 poweroff -f
 EOF2
 
-kmod=$(command -v kmod) || skip "kmod is needed in the VM (apt-get install kmod)"
+for c in kmod dash env; do
+	command -v "$c" >/dev/null || skip "$c is needed in the VM (the host's kmod, dash and coreutils' env)"
+done
 "$top/scripts/vm/make-initramfs" --ko "$ko" --own --extra irdma \
 	--add "$top/tools/ice-backport:/opt/ice-backport/ice-backport" \
 	--add "$top/tools/lib:/opt/ice-backport/lib" --add "$top/VERSION:/opt/ice-backport/lib/VERSION" \
-	--host-bin "$kmod:/opt/kmod/kmod" \
+	--host-bin "$(command -v kmod):/opt/kmod/kmod" --host-bin "$(command -v dash):/opt/kmod/dash" \
+	--host-bin "$(command -v env):/opt/kmod/env" \
 	"$img/lib/modules/$kid" "$tmp/init" "$tmp/initrd.gz" || fail "could not make the initramfs"
 rc=0
 "$top/scripts/vm/boot-vm" "$img/vmlinuz" "$tmp/initrd.gz" "$vmlog" 300 || rc=$?
