@@ -11,7 +11,10 @@
 #   declined   the package declined a kernel: the doctor says so;
 #   install    tools/lib/dkms.sh's decision after a build: decline (the
 #              default), with the kernel and the reason; install anyway
-#              with `rdma = install` in policy.conf, warning all the same.
+#              with `rdma = install` in policy.conf, warning all the same;
+#   no kmod    modprobe missing: irdma's symbol versions cannot be read,
+#              declined ("cannot tell"), never taken for a build that
+#              serves irdma (its control: the same build, modprobe there).
 # Controls: the same hosts without RDMA in use, or with a build whose
 # symbol versions match irdma's, get no such finding and no decline.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
@@ -131,6 +134,13 @@ fx_rdma_use device
 decide ok
 expect_rc "a build that serves irdma" 1
 [ ! -s "$tmp/ok.warn" ] || fail "a build that serves irdma was warned about"
+echo "== cannot tell: modprobe is missing, irdma's symbol versions cannot be read"
+built nokmod same
+fx_rdma_use device
+rm "$fc/$(cmd_key modprobe --dump-modversions "/lib/modules/$fx_kver/kernel/drivers/infiniband/hw/irdma/irdma.ko.xz")"
+decide nokmod
+expect_rc "modprobe missing: declined, not taken for a build that serves irdma" 0
+grep -q "cannot tell whether .*modprobe (kmod) is not installed" "$tmp/nokmod.warn" || fail "the decline does not say it could not tell"
 echo "-- control: the host uses no RDMA"
 built norDMA other
 decide norDMA

@@ -62,27 +62,48 @@ on_file() {
 # host sees it) cannot serve KERNEL's own irdma; rdma_gap_why says why.
 # Exit 1 when it can, or when KERNEL has no irdma (nothing to lose).
 rdma_gap() {
-	rdma_gap_why=
+	rdma_gap_why='' rdma_gap_checked=0
 	rg_irdma=$(first_file "${R:-}/lib/modules/$1/kernel/drivers/infiniband/hw/irdma/irdma.ko"* || true)
 	rg_irdma=${rg_irdma#"${R:-}"}
 	[ -n "$rg_irdma" ] || return 1
+	rdma_gap_of "$rg_irdma" "$2" "$1"
+}
+
+# rdma_gap_of IRDMA KO [KERNEL]: rdma_gap for a given irdma module file
+# (both paths as the host sees them; KERNEL names it in rdma_gap_why).
+# rdma_gap_checked is the number of ice symbols whose versions were
+# compared: 0 when irdma has none (a kernel without CONFIG_MODVERSIONS,
+# where nothing can be told; exit 1) or RDMA is compiled out of KO.
+# scripts/vm/vm-test judges the kernel's own answer against it.
+rdma_gap_of() {
+	rdma_gap_why='' rdma_gap_checked=0
+	rg_k=${3:-the kernel}
 	case " $(on_file modinfo -F backport_disabled "$2" 2>/dev/null | tr '\n' ' ') " in
 	*" rdma "*)
-		rdma_gap_why="RDMA is compiled out of ice-backport for $1: its irdma speaks the RDMA interface of 6.16 and later (iidc_rdma)"
+		rdma_gap_why="RDMA is compiled out of ice-backport for $rg_k: its irdma speaks the RDMA interface of 6.16 and later (iidc_rdma)"
 		return 0
 		;;
 	esac
 	# What irdma was built against, and what our ice exports: with
 	# CONFIG_MODVERSIONS the kernel refuses irdma on any difference.
-	rg_want=$(on_file modprobe --dump-modversions "$rg_irdma" 2>/dev/null | awk '$2 ~ /^ice_/ { print $2, $1 }') || true
+	# modprobe missing (127; busybox's has no such option) is not "no
+	# versions": that would say "serves irdma" without having looked.
+	rg_rc=0
+	rg_dump=$(on_file modprobe --dump-modversions "$1" 2>/dev/null) || rg_rc=$?
+	if [ "$rg_rc" = 127 ]; then
+		rdma_gap_why="cannot tell whether ice-backport's build serves $rg_k's irdma: modprobe (kmod) is not installed to read its symbol versions"
+		return 0
+	fi
+	rg_want=$(printf '%s\n' "$rg_dump" | awk '$2 ~ /^ice_/ { print $2, $1 }')
 	[ -n "$rg_want" ] || return 1
+	rdma_gap_checked=$(printf '%s\n' "$rg_want" | wc -l)
 	rg_have=$(on_file modprobe --show-exports "$2" 2>/dev/null | awk '{ print $2, $1 }') || true
 	rg_diff=$(printf '%s\n' "$rg_want" | awk -v have="$rg_have" '
 		BEGIN { n = split(have, h, "\n"); for (i = 1; i <= n; i++) { split(h[i], f, " "); crc[f[1]] = f[2] } }
 		!($1 in crc) { printf "%s%s (not exported)", sep, $1; sep = ", "; next }
 		crc[$1] != $2 { printf "%s%s", sep, $1; sep = ", " }')
 	[ -n "$rg_diff" ] || return 1
-	rdma_gap_why="the symbol versions of $rg_diff differ from those $1's irdma was built against: with CONFIG_MODVERSIONS the kernel refuses irdma on ice-backport's ice"
+	rdma_gap_why="the symbol versions of $rg_diff differ from those $rg_k's irdma was built against: with CONFIG_MODVERSIONS the kernel refuses irdma on ice-backport's ice"
 	return 0
 }
 
