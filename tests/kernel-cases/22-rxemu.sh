@@ -32,14 +32,21 @@ mods=$img/lib/modules/$kid
 scenarios=$(ls "$top"/tests/rxemu/scenarios/*.scn)
 only=
 
+# first_like CMD: the first kernel the sample runs in full for which CMD
+# KERNEL prints what it prints for this one.
+first_like() {
+	mine=$("$@" "$kid")
+	kernels sample full |
+		while read -r k; do [ "$("$@" "$k")" != "$mine" ] || { echo "$k"; break; }; done
+}
+kernel_line() { kernels get "$1" line; }
+
 # The pre-fix control's kernel: the first flavour of this kernel's
 # version (the id without its -rt/-cloud flavour) that the sample runs in
 # full.
 version=$(kernel_version "$kid")
 ctl=$kid
-[ "${ICE_BP_ALL_CONTROLS:-0}" = 1 ] ||
-	ctl=$(kernels sample full |
-		while read -r k; do [ "$(kernel_version "$k")" != "$version" ] || { echo "$k"; break; }; done)
+[ "${ICE_BP_ALL_CONTROLS:-0}" = 1 ] || ctl=$(first_like kernel_version)
 [ -n "$ctl" ] || ctl=$kid
 
 "$top/scripts/build/build-in-root" --variant selftest "$kid" || fail "the SELFTEST build failed"
@@ -78,18 +85,26 @@ emulate() {
 # driver never sees), and for "every" fails the call without counting it
 # (a page lost to a cause the oracle does not know: the refill and
 # no-descriptor checks must not take it for an injected fault).
-# fault-skb, fault-dma, fault-page and fault-starve must fail, each with
-# its cause named.  ICE_BP_RXEMU stages the copy in place of tests/rxemu: in the
+# The same mutant drops every seventh XDP_TX frame without counting it
+# busy: the excuse the oracle makes for a full Tx ring (tx_busy) must not
+# cover it, so xdp-tx fails with the frame not sent.
+# fault-skb, fault-dma, fault-page, fault-starve and xdp-tx must fail,
+# each with its cause named.  ICE_BP_RXEMU stages the copy in place of tests/rxemu: in the
 # SELFTEST build's tree only the emulator's object recompiles, and our
 # build is rebuilt right after.
 fault_controls() {
 	m=$tmp/mutant
 	cp -R "$top/tests/rxemu" "$m"
-	awk '/alloc_buf_failed\+\+;/ { print; skip = 1; next }
+	awk 'BEGIN { print "static unsigned int rxemu_mutant_tx;" }
+	/alloc_buf_failed\+\+;/ { print; skip = 1; next }
 	skip && /xdp_verdict = ICE_XDP_CONSUMED;/ { skip = 0; n++; next }
 	/__free_pages\(page, ice_rx_pg_order\(rx_ring\)\);/ { n++; next }
+	/ret = __ice_xmit_xdp_ring\(xdp, xdp_ring, false\);/ {
+		sub(/__ice_xmit_xdp_ring\(xdp, xdp_ring, false\)/, "++rxemu_mutant_tx % 7 ? __ice_xmit_xdp_ring(xdp, xdp_ring, false) : ICE_XDP_CONSUMED")
+		n++
+	}
 	{ skip = 0; print }
-	END { exit n != 2 }' "$top/src/drivers/net/ethernet/intel/ice/ice_txrx.c" >"$m/ice_txrx_mutant.c" ||
+	END { exit n != 3 }' "$top/src/drivers/net/ethernet/intel/ice/ice_txrx.c" >"$m/ice_txrx_mutant.c" ||
 		fail "could not make the fault mutant of ice_txrx.c: refresh fault_controls in this test"
 	sed -i 's/^#include "ice_txrx\.c"$/#include "ice_txrx_mutant.c"/' "$m/ice_txrx_selftest.c"
 	grep -q ice_txrx_mutant "$m/ice_txrx_selftest.c" ||
@@ -107,11 +122,14 @@ fault_controls() {
 	ICE_BP_RXEMU=$m ICE_BP_BUILD=$tmp/mutant-build "$top/scripts/build/build-in-root" --variant selftest "$kid" || rc=$?
 	"$top/scripts/build/build-in-root" --variant selftest "$kid" || fail "the SELFTEST build failed (after the fault mutant)"
 	[ "$rc" = 0 ] || fail "the fault mutant did not build (log: $tmp/mutant-build/$kid-selftest.log)"
-	echo "== fault mutant (must fail fault-skb, fault-dma, fault-page, fault-starve)"
+	echo "== fault mutant (must fail fault-skb, fault-dma, fault-page, fault-starve, xdp-tx)"
 	if "$top/tests/rxemu/run-vm" --timeout 900 --log "$out/$kid.rxemu-fault-mutant.log" \
+		--add "$out/xdp/xdp-load" --add "$out/xdp/progs.bpf.o" \
+		--setup 'mount -t bpf bpf /sys/fs/bpf && /opt/xdp-load /opt/progs.bpf.o /sys/fs/bpf' \
 		"$img/vmlinuz" "$mods" "$tmp/mutant-build/$kid-selftest/ice.ko" \
 		"$top"/tests/rxemu/scenarios/fault-skb.scn "$top"/tests/rxemu/scenarios/fault-dma.scn \
-		"$top"/tests/rxemu/scenarios/fault-page.scn "$top"/tests/rxemu/scenarios/fault-starve.scn >"$tmp/tap"; then
+		"$top"/tests/rxemu/scenarios/fault-page.scn "$top"/tests/rxemu/scenarios/fault-starve.scn \
+		"$top"/tests/rxemu/scenarios/xdp-tx.scn >"$tmp/tap"; then
 		cat "$tmp/tap"
 		fail "the fault mutant passes the fault scenarios"
 	fi
@@ -129,6 +147,7 @@ fault_controls() {
 	want fault-dma.scn "whose DMA mapping was made to fail, was not freed by the driver"
 	want fault-page.scn "counter alloc_page_failed is 0,"
 	want fault-starve.scn "left unposted after a poll in which no page allocation or mapping failed"
+	want xdp-tx.scn "was not sent by XDP_TX"
 }
 
 # A seeded fuzz over every mix of options, our build only: 300,000 frames
@@ -136,11 +155,8 @@ fault_controls() {
 # the sample runs in full, a short one on the others, which share that
 # line's API.  The seeds come from the clock and are printed, for a replay
 # with make fuzz SEED= (or fuzz-mix --seed).
-line=$(kernels get "$kid" line)
-first=$(kernels sample full |
-	while read -r k; do [ "$(kernels get "$k" line)" != "$line" ] || { echo "$k"; break; }; done)
 frames=6500
-[ "$first" != "$kid" ] || frames=300000
+[ "$(first_like kernel_line)" != "$kid" ] || frames=300000
 "$top/tests/rxemu/fuzz-mix" "$frames" "$tmp/fuzz" || fail "tests/rxemu/fuzz-mix wrote no scenarios"
 only="$scenarios $(ls "$tmp"/fuzz/*.scn)"
 emulate -selftest "our build"
