@@ -84,6 +84,7 @@ struct rxemu_step {
 	u32 budget;		/* poll: budget of this poll, 0 = default */
 	u16 nbufs;
 	u16 split;		/* poll after this many descriptors, 0 = no */
+	u16 cut;		/* write only this many, poll, end the run */
 	u8 outcome;
 	bool rxe;		/* RXE error bit on the EOF descriptor */
 	bool trim;		/* the XDP program cuts it to its first buffer */
@@ -142,6 +143,7 @@ struct rxemu_page {
 	int slot;
 	unsigned int bias;
 	unsigned int inflight;
+	unsigned int inflight_zero;	/* its zero-length buffers on the page */
 	unsigned int skbrefs;
 	unsigned int txrefs;	/* XDP Tx buffers holding a reference */
 	unsigned int txmaps;	/* live DMA_TO_DEVICE mappings (XDP_TX) */

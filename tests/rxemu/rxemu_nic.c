@@ -448,6 +448,7 @@ static void rxemu_hw_write(struct rxemu *e, u32 seq, u32 off, u32 size,
 
 static int rxemu_write_frame(struct rxemu *e, const struct rxemu_step *st)
 {
+	u32 nwrite = st->cut ? st->cut : st->nbufs;
 	struct rxemu_pending *f;
 	u32 i, off = 0, len = 0;
 
@@ -474,7 +475,7 @@ static int rxemu_write_frame(struct rxemu *e, const struct rxemu_step *st)
 	f->len = len;
 	f->want = st->trim ? st->size[0] : len;
 	f->start = e->hw_abs;
-	f->end = e->hw_abs + st->nbufs;
+	f->end = e->hw_abs + nwrite;
 	f->line = st->line;
 	f->outcome = st->outcome;
 	f->delivered = false;
@@ -483,7 +484,7 @@ static int rxemu_write_frame(struct rxemu *e, const struct rxemu_step *st)
 	cond_resched();
 	if (e->hw_head + st->nbufs > e->ring->count)
 		e->wraps++;
-	for (i = 0; i < st->nbufs; i++) {
+	for (i = 0; i < nwrite; i++) {
 		if (rxemu_wait_room(e, false))
 			return -EIO;
 		rxemu_hw_write(e, f->seq, off, st->size[i], i + 1 == st->nbufs,
@@ -492,6 +493,9 @@ static int rxemu_write_frame(struct rxemu *e, const struct rxemu_step *st)
 		if (st->split && i + 1 == st->split)
 			rxemu_poll(e, e->cfg.budget);
 	}
+	/* cut=K: the rest never comes; the ring is torn down inside it */
+	if (st->cut)
+		rxemu_poll(e, e->cfg.budget);
 	if (++e->since_irq >= e->cfg.batch) {
 		e->since_irq = 0;
 		rxemu_poll(e, e->cfg.budget);

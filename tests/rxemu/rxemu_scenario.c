@@ -79,7 +79,7 @@ static int rxemu_outcome(const char *t)
 	return -1;
 }
 
-/* A frame line: SIZE... pass|drop|tx [rxe] [trim] [split=K] [xN]. */
+/* A frame line: SIZE... pass|drop|tx [rxe] [trim] [split=K|cut=K] [xN]. */
 static int rxemu_parse_frame(const struct rxemu_cfg *cfg, char **tok, int ntok,
 			     struct rxemu_step *st, char *err, size_t errlen)
 {
@@ -103,6 +103,10 @@ static int rxemu_parse_frame(const struct rxemu_cfg *cfg, char **tok, int ntok,
 				if (rxemu_u32(t + 6, 1, RXEMU_MAX_BUFS, &v))
 					goto bad_word;
 				st->split = v;
+			} else if (!strncmp(t, "cut=", 4)) {
+				if (rxemu_u32(t + 4, 1, RXEMU_MAX_BUFS, &v))
+					goto bad_word;
+				st->cut = v;
 			} else if (t[0] == 'x' && t[1]) {
 				if (rxemu_u32(t + 1, 1, 10000000, &v))
 					goto bad_word;
@@ -180,6 +184,13 @@ static int rxemu_parse_frame(const struct rxemu_cfg *cfg, char **tok, int ntok,
 	if (st->split >= st->nbufs) {
 		snprintf(err, errlen, "split=%u must be below the %u buffers of the frame",
 			 st->split, st->nbufs);
+		return -EINVAL;
+	}
+	if (st->cut && (st->cut >= st->nbufs || st->split || st->repeat > 1 ||
+			st->outcome != RXEMU_DROP)) {
+		snprintf(err, errlen,
+			 "cut=%u must be below the %u buffers of one frame (no split=, no xN) whose outcome is drop: it is never completed",
+			 st->cut, st->nbufs);
 		return -EINVAL;
 	}
 	return 0;
@@ -362,7 +373,7 @@ static int rxemu_parse(char *text, struct rxemu_scenario *scn, char *err,
 {
 	char *tok[RXEMU_MAX_TOKENS], msg[160], *line;
 	struct rxemu_step st;
-	int lineno = 0, ret;
+	int lineno = 0, cut_line = 0, ret;
 	bool stepped = false;
 
 	memset(scn, 0, sizeof(*scn));
@@ -399,6 +410,12 @@ static int rxemu_parse(char *text, struct rxemu_scenario *scn, char *err,
 		}
 		if (!stepped && rxemu_check_cfg(&scn->cfg, msg, sizeof(msg)))
 			goto fail;
+		if (cut_line) {
+			snprintf(msg, sizeof(msg),
+				 "nothing may follow the frame with cut= on line %d: the run ends inside it",
+				 cut_line);
+			goto fail;
+		}
 		stepped = true;
 		memset(&st, 0, sizeof(st));
 		st.line = lineno;
@@ -425,6 +442,8 @@ static int rxemu_parse(char *text, struct rxemu_scenario *scn, char *err,
 			if (rxemu_parse_frame(&scn->cfg, tok, ntok, &st, msg, sizeof(msg)))
 				goto fail;
 			st.line = lineno;
+			if (st.cut)
+				cut_line = lineno;
 		} else {
 			snprintf(msg, sizeof(msg), "unknown word '%s'", tok[0]);
 			goto fail;
@@ -439,6 +458,12 @@ static int rxemu_parse(char *text, struct rxemu_scenario *scn, char *err,
 		goto fail;
 	if (!scn->nsteps && !scn->cfg.fuzz_frames) {
 		snprintf(err, errlen, "no frames");
+		return -EINVAL;
+	}
+	if (cut_line && scn->cfg.fuzz_frames) {
+		snprintf(err, errlen,
+			 "line %d: the run ends inside the frame with cut=, so no fuzz frames can follow it",
+			 cut_line);
 		return -EINVAL;
 	}
 	return 0;
