@@ -1,12 +1,15 @@
 #!/bin/sh
 # The Rx guard accepts the fixed tree and refuses each way of losing the
-# fix: the pre-fix path (the pre-fix control), the v1 fix that read the shared
-# info for every frame, a cached nr_frags, a release loop that counts frags;
-# and each way of flipping the page offset of a buffer the frame holds no
-# reference of (patches/product/0015): the tree as imported without it, a
-# release walk that does not test the marks, a buffer left unmarked.  The upstream control carries those
-# bugs by design: it imports, and the guard without --upstream-control
-# refuses it.
+# fix: the pre-fix path (the pre-fix control), the v1 fix that read the
+# shared info for every frame, a cached nr_frags, a release loop that
+# counts frags; and each way of losing patches/product/0015 (a buffer
+# whose data the frame does not use, flipped or given back wrong): the
+# tree as imported without it, a walk that does not test the marks or
+# counts buffers, a reference not taken or given back twice, released
+# frags not counted off, a teardown that forgets the marks.  The upstream
+# control carries those bugs by design: it imports, and the guard without
+# --upstream-control refuses it.
+# shellcheck disable=SC2016 # mutate's arguments are awk programs
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 guard=$top/scripts/import/rx-guard
 "$top/scripts/import/import-upstream" --dest "$tmp/fixed"
@@ -72,41 +75,45 @@ f && /while \(idx != ntc\)/ { sub(/idx != ntc/, "i++ <= xdp_frags"); f = 0 }
 { print }' "$tmp/upstream/$c" >"$tmp/upstream-count/$c"
 expect_fail "$tmp/log7" "ice_put_rx_mbuf() does not walk" "$guard" --upstream-control "$tmp/upstream-count"
 
-# The buffer's mark not tested: the walk flips an unused buffer.
-cp -R "$tmp/fixed" "$tmp/flip"
-sed -i 's/^\t\tif (unlikely(buf->unused))$/\t\tif (false)/' "$tmp/flip/$c"
-! cmp -s "$tmp/fixed/$c" "$tmp/flip/$c" || fail "could not make the flip variant"
-expect_fail "$tmp/log8" "ice_put_rx_mbuf() changes the page offset" "$guard" "$tmp/flip"
-# The mark tested after the verdict, on the flip only (the form of the
-# first version of 0015): a dropped frame gives the bias back by position.
-cp -R "$tmp/fixed" "$tmp/bias"
-awk '/^static void ice_put_rx_mbuf\(/ { f = 1 }
-f && /^\t\tif \(unlikely\(buf->unused\)\)$/ {
-	print "\t\tif (verdict != ICE_XDP_CONSUMED) {"
-	print "\t\t\tif (unlikely(buf->unused))"
-	print "\t\t\t\tbuf->unused = false;"
-	print "\t\t\telse"
-	print "\t\t\t\tice_rx_buf_adjust_pg_offset(buf, xdp->frame_sz);"
-	print "\t\t} else if (i++ <= xdp_frags) {"
-	print "\t\t\tbuf->pagecnt_bias++;"
-	print "\t\t}"
-	skip = 5; f = 0; next
+# mutate NAME [-v VAR=VALUE] AWK-PROGRAM: a copy of the fixed tree as
+# $tmp/NAME whose ice_txrx.c is the fixed one through AWK-PROGRAM, which
+# must change it.
+mutate() {
+	name=$1
+	shift
+	cp -R "$tmp/fixed" "$tmp/$name"
+	awk "$@" "$tmp/fixed/$c" >"$tmp/$name/$c"
+	! cmp -s "$tmp/fixed/$c" "$tmp/$name/$c" || fail "could not make the $name variant"
 }
-skip > 0 { skip--; next }
-{ print }' "$tmp/fixed/$c" >"$tmp/bias/$c"
-! cmp -s "$tmp/fixed/$c" "$tmp/bias/$c" || fail "could not make the bias variant"
-grep -q 'if (verdict != ICE_XDP_CONSUMED) {' "$tmp/bias/$c" || fail "the bias variant lost its walk"
-expect_fail "$tmp/log9" "ice_put_rx_mbuf() tests the verdict before the buffer's mark" "$guard" "$tmp/bias"
 
-# A buffer left unmarked: the zero-length one, the head ice_construct_skb()
-# copied whole, the frag ice_add_xdp_frag() refused.
-for f in ice_get_rx_buf ice_construct_skb ice_clean_rx_irq; do
-	cp -R "$tmp/fixed" "$tmp/$f"
-	awk -v fn="$f" '/^[a-z]/ { cur = $0 }
-	index(cur, fn "(") && /^\t+ice_rx_buf_mark_unused\(rx_buf\);$/ { next }
-	{ print }' "$tmp/fixed/$c" >"$tmp/$f/$c"
-	! cmp -s "$tmp/fixed/$c" "$tmp/$f/$c" || fail "could not unmark in $f()"
+# The buffer's mark not tested: the walk flips an unused buffer.
+mutate flip '{ sub(/ && likely\(!buf->unused\)\) \{$/, ") {"); print }'
+expect_fail "$tmp/log8" "ice_put_rx_mbuf() changes the page offset" "$guard" "$tmp/flip"
+
+# The bias given back by counting buffers (the form of upstream and of
+# the first versions of 0015).
+mutate bias '/^\t\t\tbuf->pagecnt_bias\+\+;$/ { print "\t\t\tif (i++ <= xdp_frags)"; print "\t" $0; next } { print }'
+expect_fail "$tmp/log9" "gives the bias back by counting buffers" "$guard" "$tmp/bias"
+
+# A zero-length buffer whose reference is not taken, or left unmarked;
+# the head ice_construct_skb() copied whole left unmarked, or given its
+# reference back on the spot (given back twice).
+mutate noref '/^static struct ice_rx_buf \*$/ { f = 1 } f && /^\t\trx_buf->pagecnt_bias--;$/ { f = 0; next } { print }'
+expect_fail "$tmp/log10" "does not take a reference of a zero-length buffer" "$guard" "$tmp/noref"
+for f in ice_get_rx_buf ice_construct_skb; do
+	mutate "$f" -v fn="$f" '/^[a-z]/ { cur = $0 } index(cur, fn "(") && /^\t+ice_rx_buf_mark_unused\(rx_buf\);$/ { next } { print }'
 done
-expect_fail "$tmp/log10" "ice_get_rx_buf() does not mark a zero-length buffer" "$guard" "$tmp/ice_get_rx_buf"
-expect_fail "$tmp/log11" "ice_construct_skb() gives a buffer's reference back" "$guard" "$tmp/ice_construct_skb"
-expect_fail "$tmp/log12" "ice_clean_rx_irq() gives a buffer's reference back" "$guard" "$tmp/ice_clean_rx_irq"
+expect_fail "$tmp/log11" "ice_get_rx_buf() does not mark a zero-length buffer" "$guard" "$tmp/ice_get_rx_buf"
+expect_fail "$tmp/log12" "ice_construct_skb() does not mark the buffer it copied whole" "$guard" "$tmp/ice_construct_skb"
+mutate twice '/^[a-z]/ { cur = $0 } index(cur, "ice_construct_skb(") && /^\t\tice_rx_buf_mark_unused\(rx_buf\);$/ { print "\t\trx_buf->pagecnt_bias++;" } { print }'
+expect_fail "$tmp/log13" "ice_construct_skb() gives a buffer's reference back itself" "$guard" "$tmp/twice"
+
+# The frags an XDP program released not counted off, or not recorded.
+mutate released '/^\t\t\tice_rx_count_released_frags\(rx_ring, ntc,$/ { sub(/ice_rx_count_released_frags/, "ice_rx_count_nothing") } { sub(/xdp_frags != rx_ring->frags_gathered/, "xdp_frags != 0") } { print }'
+expect_fail "$tmp/log14" "does not compare the frags left after the XDP program" "$guard" "$tmp/released"
+mutate unrecorded '!/^\trx_ring->frags_gathered = sinfo->nr_frags;$/'
+expect_fail "$tmp/log15" "ice_add_xdp_frag() does not record how many frags it attached" "$guard" "$tmp/unrecorded"
+
+# The teardown drains a marked buffer without giving its reference back.
+mutate teardown '/^\t\tif \(rx_buf->unused\)$/ { getline; next } { print }'
+expect_fail "$tmp/log16" "ice_clean_rx_ring() does not give back the references of marked buffers" "$guard" "$tmp/teardown"

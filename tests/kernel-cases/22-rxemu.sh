@@ -87,9 +87,15 @@ emulate() {
 # no-descriptor checks must not take it for an injected fault).
 # The same mutant drops every seventh XDP_TX frame without counting it
 # busy: the excuse the oracle makes for a full Tx ring (tx_busy) must not
-# cover it, so xdp-tx fails with the frame not sent.
-# fault-skb, fault-dma, fault-page, fault-starve and xdp-tx must fail,
-# each with its cause named.  ICE_BP_RXEMU stages the copy in place of tests/rxemu: in the
+# cover it, so xdp-tx fails with the frame not sent.  It also counts off
+# the frags an XDP program released without skipping the marked buffers,
+# and its ice_clean_rx_ring() drains marked buffers without giving their
+# reference back (two halves of patches/product/0015 that only a dropped
+# trimmed frame with zero-length buffers, and a frame torn down half
+# gathered, reach).
+# fault-skb, fault-dma, fault-page, fault-starve, xdp-tx,
+# xdp-trim-drop-zero-len and teardown-midframe-zero-len must fail, each
+# with its cause named.  ICE_BP_RXEMU stages the copy in place of tests/rxemu: in the
 # SELFTEST build's tree only the emulator's object recompiles, and our
 # build is rebuilt right after.
 fault_controls() {
@@ -103,8 +109,10 @@ fault_controls() {
 		sub(/__ice_xmit_xdp_ring\(xdp, xdp_ring, false\)/, "++rxemu_mutant_tx % 7 ? __ice_xmit_xdp_ring(xdp, xdp_ring, false) : ICE_XDP_CONSUMED")
 		n++
 	}
+	/^\t\tif \(!buf->unused\) \{$/ { sub(/!buf->unused/, "1"); n++ }
+	/^\t\tif \(rx_buf->unused\)$/ { getline; n++; next }
 	{ skip = 0; print }
-	END { exit n != 3 }' "$top/src/drivers/net/ethernet/intel/ice/ice_txrx.c" >"$m/ice_txrx_mutant.c" ||
+	END { exit n != 5 }' "$top/src/drivers/net/ethernet/intel/ice/ice_txrx.c" >"$m/ice_txrx_mutant.c" ||
 		fail "could not make the fault mutant of ice_txrx.c: refresh fault_controls in this test"
 	sed -i 's/^#include "ice_txrx\.c"$/#include "ice_txrx_mutant.c"/' "$m/ice_txrx_selftest.c"
 	grep -q ice_txrx_mutant "$m/ice_txrx_selftest.c" ||
@@ -122,14 +130,15 @@ fault_controls() {
 	ICE_BP_RXEMU=$m ICE_BP_BUILD=$tmp/mutant-build "$top/scripts/build/build-in-root" --variant selftest "$kid" || rc=$?
 	"$top/scripts/build/build-in-root" --variant selftest "$kid" || fail "the SELFTEST build failed (after the fault mutant)"
 	[ "$rc" = 0 ] || fail "the fault mutant did not build (log: $tmp/mutant-build/$kid-selftest.log)"
-	echo "== fault mutant (must fail fault-skb, fault-dma, fault-page, fault-starve, xdp-tx)"
+	echo "== fault mutant (must fail fault-skb, fault-dma, fault-page, fault-starve, xdp-tx, xdp-trim-drop-zero-len, teardown-midframe-zero-len)"
 	if "$top/tests/rxemu/run-vm" --timeout 900 --log "$out/$kid.rxemu-fault-mutant.log" \
 		--add "$out/xdp/xdp-load" --add "$out/xdp/progs.bpf.o" \
 		--setup 'mount -t bpf bpf /sys/fs/bpf && /opt/xdp-load /opt/progs.bpf.o /sys/fs/bpf' \
 		"$img/vmlinuz" "$mods" "$tmp/mutant-build/$kid-selftest/ice.ko" \
 		"$top"/tests/rxemu/scenarios/fault-skb.scn "$top"/tests/rxemu/scenarios/fault-dma.scn \
 		"$top"/tests/rxemu/scenarios/fault-page.scn "$top"/tests/rxemu/scenarios/fault-starve.scn \
-		"$top"/tests/rxemu/scenarios/xdp-tx.scn >"$tmp/tap"; then
+		"$top"/tests/rxemu/scenarios/xdp-tx.scn "$top"/tests/rxemu/scenarios/xdp-trim-drop-zero-len.scn \
+		"$top"/tests/rxemu/scenarios/teardown-midframe-zero-len.scn >"$tmp/tap"; then
 		cat "$tmp/tap"
 		fail "the fault mutant passes the fault scenarios"
 	fi
@@ -148,6 +157,8 @@ fault_controls() {
 	want fault-page.scn "counter alloc_page_failed is 0,"
 	want fault-starve.scn "left unposted after a poll in which no page allocation or mapping failed"
 	want xdp-tx.scn "was not sent by XDP_TX"
+	want xdp-trim-drop-zero-len.scn "owners"
+	want teardown-midframe-zero-len.scn "with no owner but our pin"
 }
 
 # A seeded fuzz over every mix of options, our build only: 300,000 frames
