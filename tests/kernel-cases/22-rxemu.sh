@@ -192,7 +192,14 @@ frames=6500
 "$top/tests/rxemu/fuzz-mix" "$frames" "$tmp/fuzz" || fail "tests/rxemu/fuzz-mix wrote no scenarios"
 only="$scenarios $(ls "$tmp"/fuzz/*.scn)"
 emulate -selftest "our build"
-only=
+# The controls judge the Rx fix: a known-bug scenario exposes a driver bug
+# that none of the builds fixes (README.txt of tests/rxemu), so it proves
+# nothing there, and the memory it corrupts on a pre-fix ring (a Tx buffer
+# freeing a page twice: "BUG: Bad page state") would fail their kernel
+# log check.  Our build runs them above, as TODO.
+# shellcheck disable=SC2086 # one word a file
+controls=$(grep -L '^known-bug' $scenarios)
+only=$controls
 if [ "$ctl" != "$kid" ]; then
 	echo "== pre-fix control: run on $ctl, the first flavour of $version run in full"
 else
@@ -213,7 +220,7 @@ if [ "$kid" = "$ref" ]; then
 	"$top/scripts/build/build-in-root" --variant v1 "$kid" || fail "the v1-control build failed"
 	emulate -v1 "v1 of the fix (control that must pass)"
 	# shellcheck disable=SC2086 # one word a file
-	only=$(grep -l '^expect-upstream' $scenarios)
+	only=$(grep -l '^expect-upstream' $controls)
 	[ -n "$only" ] || fail "no scenario says expect-upstream: the upstream control would prove nothing"
 	"$top/scripts/build/build-in-root" --variant upstream "$kid" || fail "the upstream-control build failed"
 	emulate -upstream "upstream as imported (must fail the expect-upstream scenarios)" --upstream-control
