@@ -93,9 +93,17 @@ emulate() {
 # reference back (two halves of patches/product/0015 that only a dropped
 # trimmed frame with zero-length buffers, and a frame torn down half
 # gathered, reach).
+# XDP_TX's own Tx mapping (fault txdma): the mutant carries the proposed
+# fix of driver bug 5 (tests/rxemu/proposed-xdp-tx-unmap-fix.patch, built
+# in by tests/rxemu/build-with-patch), so that fault-txdma.scn and
+# fault-txdma-frags.scn fail for the dropped seventh frames only: the
+# excuse a txdma fault makes for its own frame must not cover them.  And
+# the oracle's Tx map, for "random", marks the frame but hands the driver
+# a mapping (a fault the driver never sees): fault-txdma-random must fail
+# with the marked frame sent.
 # fault-skb, fault-dma, fault-page, fault-starve, xdp-tx,
-# xdp-trim-drop-zero-len and teardown-midframe-zero-len must fail, each
-# with its cause named.  ICE_BP_RXEMU stages the copy in place of tests/rxemu: in the
+# xdp-trim-drop-zero-len, teardown-midframe-zero-len and the three
+# fault-txdma scenarios must fail, each with its cause named.  ICE_BP_RXEMU stages the copy in place of tests/rxemu: in the
 # SELFTEST build's tree only the emulator's object recompiles, and our
 # build is rebuilt right after.
 fault_controls() {
@@ -126,11 +134,19 @@ fault_controls() {
 	{ print }
 	END { exit n != 1 }' "$top/tests/rxemu/rxemu_fault.c" >"$m/rxemu_fault.c" ||
 		fail "could not make the unseen-fault mutant of rxemu_fault.c"
+	awk '/^\t\trxemu_fault_frame\(e, RXEMU_FAULT_TXDMA\);$/ { print; getline
+		print "\t\tif (e->cfg.fault[RXEMU_FAULT_TXDMA].mode != RXEMU_FM_RANDOM)"
+		print "\t" $0
+		n++; next }
+	{ print }
+	END { exit n != 1 }' "$top/tests/rxemu/rxemu_oracle.c" >"$m/rxemu_oracle.c" ||
+		fail "could not make the unseen-txdma-fault mutant of rxemu_oracle.c"
 	rc=0
-	ICE_BP_RXEMU=$m ICE_BP_BUILD=$tmp/mutant-build "$top/scripts/build/build-in-root" --variant selftest "$kid" || rc=$?
+	ICE_BP_RXEMU=$m "$top/tests/rxemu/build-with-patch" "$top/tests/rxemu/proposed-xdp-tx-unmap-fix.patch" \
+		"$kid" "$tmp/mutant-build" || rc=$?
 	"$top/scripts/build/build-in-root" --variant selftest "$kid" || fail "the SELFTEST build failed (after the fault mutant)"
 	[ "$rc" = 0 ] || fail "the fault mutant did not build (log: $tmp/mutant-build/$kid-selftest.log)"
-	echo "== fault mutant (must fail fault-skb, fault-dma, fault-page, fault-starve, xdp-tx, xdp-trim-drop-zero-len, teardown-midframe-zero-len)"
+	echo "== fault mutant (must fail fault-skb, fault-dma, fault-page, fault-starve, xdp-tx, xdp-trim-drop-zero-len, teardown-midframe-zero-len, fault-txdma, fault-txdma-frags, fault-txdma-random)"
 	if "$top/tests/rxemu/run-vm" --timeout 900 --log "$out/$kid.rxemu-fault-mutant.log" \
 		--add "$out/xdp/xdp-load" --add "$out/xdp/progs.bpf.o" \
 		--setup 'mount -t bpf bpf /sys/fs/bpf && /opt/xdp-load /opt/progs.bpf.o /sys/fs/bpf' \
@@ -138,7 +154,9 @@ fault_controls() {
 		"$top"/tests/rxemu/scenarios/fault-skb.scn "$top"/tests/rxemu/scenarios/fault-dma.scn \
 		"$top"/tests/rxemu/scenarios/fault-page.scn "$top"/tests/rxemu/scenarios/fault-starve.scn \
 		"$top"/tests/rxemu/scenarios/xdp-tx.scn "$top"/tests/rxemu/scenarios/xdp-trim-drop-zero-len.scn \
-		"$top"/tests/rxemu/scenarios/teardown-midframe-zero-len.scn >"$tmp/tap"; then
+		"$top"/tests/rxemu/scenarios/teardown-midframe-zero-len.scn \
+		"$top"/tests/rxemu/scenarios/fault-txdma.scn "$top"/tests/rxemu/scenarios/fault-txdma-frags.scn \
+		"$top"/tests/rxemu/scenarios/fault-txdma-random.scn >"$tmp/tap"; then
 		cat "$tmp/tap"
 		fail "the fault mutant passes the fault scenarios"
 	fi
@@ -159,6 +177,9 @@ fault_controls() {
 	want xdp-tx.scn "was not sent by XDP_TX"
 	want xdp-trim-drop-zero-len.scn "owners"
 	want teardown-midframe-zero-len.scn "with no owner but our pin"
+	want fault-txdma.scn "was not sent by XDP_TX"
+	want fault-txdma-frags.scn "was not sent by XDP_TX"
+	want fault-txdma-random.scn "was sent by XDP_TX, though one of its Tx mappings failed"
 }
 
 # A seeded fuzz over every mix of options, our build only: 300,000 frames
@@ -171,7 +192,14 @@ frames=6500
 "$top/tests/rxemu/fuzz-mix" "$frames" "$tmp/fuzz" || fail "tests/rxemu/fuzz-mix wrote no scenarios"
 only="$scenarios $(ls "$tmp"/fuzz/*.scn)"
 emulate -selftest "our build"
-only=
+# The controls judge the Rx fix: a known-bug scenario exposes a driver bug
+# that none of the builds fixes (README.txt of tests/rxemu), so it proves
+# nothing there, and the memory it corrupts on a pre-fix ring (a Tx buffer
+# freeing a page twice: "BUG: Bad page state") would fail their kernel
+# log check.  Our build runs them above, as TODO.
+# shellcheck disable=SC2086 # one word a file
+controls=$(grep -L '^known-bug' $scenarios)
+only=$controls
 if [ "$ctl" != "$kid" ]; then
 	echo "== pre-fix control: run on $ctl, the first flavour of $version run in full"
 else
@@ -192,7 +220,7 @@ if [ "$kid" = "$ref" ]; then
 	"$top/scripts/build/build-in-root" --variant v1 "$kid" || fail "the v1-control build failed"
 	emulate -v1 "v1 of the fix (control that must pass)"
 	# shellcheck disable=SC2086 # one word a file
-	only=$(grep -l '^expect-upstream' $scenarios)
+	only=$(grep -l '^expect-upstream' $controls)
 	[ -n "$only" ] || fail "no scenario says expect-upstream: the upstream control would prove nothing"
 	"$top/scripts/build/build-in-root" --variant upstream "$kid" || fail "the upstream-control build failed"
 	emulate -upstream "upstream as imported (must fail the expect-upstream scenarios)" --upstream-control

@@ -51,6 +51,7 @@ enum rxemu_fault_kind {
 	RXEMU_FAULT_PAGE,	/* dev_alloc_pages() in ice_alloc_mapped_page() */
 	RXEMU_FAULT_DMA,	/* the Rx page's DMA mapping (the oracle's ops) */
 	RXEMU_FAULT_SKB,	/* napi_build_skb() or napi_alloc_skb() */
+	RXEMU_FAULT_TXDMA,	/* XDP_TX's own mapping (DMA_TO_DEVICE) */
 	RXEMU_NR_FAULTS,
 };
 
@@ -58,6 +59,7 @@ static const char * const rxemu_fault_name[RXEMU_NR_FAULTS] = {
 	[RXEMU_FAULT_PAGE] = "page",
 	[RXEMU_FAULT_DMA] = "dma",
 	[RXEMU_FAULT_SKB] = "skb",
+	[RXEMU_FAULT_TXDMA] = "txdma",
 };
 
 enum rxemu_fault_mode {
@@ -160,6 +162,7 @@ struct rxemu_pending {
 	u8 outcome;
 	bool delivered;		/* to the stack, or sent by XDP_TX */
 	bool skb_fault;		/* its skb allocation was made to fail */
+	bool txdma_fault;	/* a Tx mapping of its XDP_TX was made to fail */
 };
 
 struct rxemu_rng {
@@ -248,6 +251,7 @@ struct rxemu {
 	unsigned int injected[RXEMU_NR_FAULTS];
 	unsigned int nodesc;	/* frames the NIC dropped: no descriptor */
 	unsigned int fault_drops;	/* frames lost to an skb fault */
+	unsigned int txdma_drops;	/* XDP_TX frames lost to a txdma fault */
 	unsigned int skb_refused;	/* skbs ice_construct_skb() gave up */
 };
 
@@ -259,6 +263,7 @@ static bool rxemu_tx_holds_half(struct rxemu *e, struct rxemu_page *p, u32 half)
 
 /* rxemu_fault.c */
 static bool rxemu_fault_now(struct rxemu *e, enum rxemu_fault_kind kind);
+static void rxemu_fault_frame(struct rxemu *e, enum rxemu_fault_kind kind);
 static unsigned int rxemu_refill_faults(const struct rxemu *e);
 static void rxemu_fault_arm(struct rxemu *e, bool on);
 static void rxemu_check_fault_counters(struct rxemu *e);

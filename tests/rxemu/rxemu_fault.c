@@ -15,10 +15,17 @@
  *    checkpoint proves it did as for any unmapped page;
  *  - skb: napi_build_skb() or napi_alloc_skb() returns NULL; the frame being
  *    gathered (the one at first_desc) is marked, so the oracle expects it
- *    dropped and its buffers released, and accepts no skb for it.
+ *    dropped and its buffers released, and accepts no skb for it;
+ *  - txdma: the oracle's map_page returns DMA_MAPPING_ERROR for a
+ *    DMA_TO_DEVICE mapping, XDP_TX's own (__ice_xmit_xdp_ring()); the frame
+ *    being sent (at first_desc) is marked: the driver must drop it
+ *    (ICE_XDP_CONSUMED), undo the mappings of its buffers already mapped
+ *    and no other, and give its references back.  Each such fault excuses
+ *    exactly that one unsent frame (rxemu_resolve()).
  *
  * What the oracle then requires: page and DMA faults add up to the driver's
- * alloc_page_failed, skb faults to its alloc_buf_failed; after every poll
+ * alloc_page_failed, skb faults to its alloc_buf_failed (a txdma fault is
+ * counted by no driver counter: the frames it excused must equal it); after every poll
  * in which no page or mapping failed, the ring is posted full again
  * (ICE_RX_DESC_UNUSED() is 0: the ring refills once allocation works);
  * a frame the NIC found no descriptor for is dropped at the MAC only when
@@ -94,8 +101,10 @@ static struct page *rxemu_dev_alloc_pages(unsigned int order)
 	return rxemu_real_dev_alloc_pages(order);
 }
 
-/* The skb of the frame that starts at first_desc fails: mark the frame. */
-static void rxemu_fault_frame(struct rxemu *e)
+/* The skb (KIND skb) or a Tx mapping (KIND txdma) of the frame that starts
+ * at first_desc fails: mark the frame.
+ */
+static void rxemu_fault_frame(struct rxemu *e, enum rxemu_fault_kind kind)
 {
 	u32 fd = e->ring->first_desc, i;
 
@@ -103,12 +112,21 @@ static void rxemu_fault_frame(struct rxemu *e)
 		struct rxemu_pending *f = &e->pend[(e->pend_head + i) % e->pend_cap];
 
 		/* pending frames span less than the ring: one can match */
-		if (f->start % e->ring->count == fd) {
+		if (f->start % e->ring->count != fd)
+			continue;
+		if (kind == RXEMU_FAULT_SKB) {
 			f->skb_fault = true;
-			return;
+		} else {
+			/* the first failed mapping ends the frame's Tx */
+			if (f->txdma_fault)
+				rxemu_err(e, "frame %u: the driver mapped it for Tx again after a failed Tx mapping",
+					  f->seq);
+			f->txdma_fault = true;
 		}
+		return;
 	}
-	rxemu_err(e, "the driver allocated an skb for first_desc %u, where no frame the hardware wrote starts",
+	rxemu_err(e, "the driver %s for first_desc %u, where no frame the hardware wrote starts",
+		  kind == RXEMU_FAULT_SKB ? "allocated an skb" : "mapped a buffer for Tx",
 		  fd);
 }
 
@@ -117,7 +135,7 @@ static struct sk_buff *rxemu_napi_build_skb(void *data, unsigned int frag_size)
 	struct rxemu *e = rxemu_cur;
 
 	if (rxemu_fault_hit(e, RXEMU_FAULT_SKB)) {
-		rxemu_fault_frame(e);
+		rxemu_fault_frame(e, RXEMU_FAULT_SKB);
 		return NULL;
 	}
 	return rxemu_real_napi_build_skb(data, frag_size);
@@ -129,7 +147,7 @@ static struct sk_buff *rxemu_napi_alloc_skb(struct napi_struct *napi,
 	struct rxemu *e = rxemu_cur;
 
 	if (rxemu_fault_hit(e, RXEMU_FAULT_SKB)) {
-		rxemu_fault_frame(e);
+		rxemu_fault_frame(e, RXEMU_FAULT_SKB);
 		return NULL;
 	}
 	return rxemu_real_napi_alloc_skb(napi, length);
@@ -161,14 +179,16 @@ static void rxemu_check_fault_counters(struct rxemu *e)
 		return;
 	s = &e->ring->ring_stats->rx_stats;
 	if (rxemu_has_faults(&e->cfg))
-		pr_info("rxemu: #   faults: page %u dma %u skb %u injected (calls %u %u %u); alloc_page_failed=%llu alloc_buf_failed=%llu; frames dropped at the MAC (no descriptor) %u, lost to skb faults %u\n",
+		pr_info("rxemu: #   faults: page %u dma %u skb %u txdma %u injected (calls %u %u %u %u); alloc_page_failed=%llu alloc_buf_failed=%llu; frames dropped at the MAC (no descriptor) %u, lost to skb faults %u, to txdma faults %u\n",
 			e->injected[RXEMU_FAULT_PAGE], e->injected[RXEMU_FAULT_DMA],
 			e->injected[RXEMU_FAULT_SKB],
+			e->injected[RXEMU_FAULT_TXDMA],
 			e->fault_calls[RXEMU_FAULT_PAGE],
 			e->fault_calls[RXEMU_FAULT_DMA],
 			e->fault_calls[RXEMU_FAULT_SKB],
+			e->fault_calls[RXEMU_FAULT_TXDMA],
 			s->alloc_page_failed, s->alloc_buf_failed, e->nodesc,
-			e->fault_drops);
+			e->fault_drops, e->txdma_drops);
 	if (s->alloc_page_failed != refill)
 		rxemu_err(e, "counter alloc_page_failed is %llu, %u page allocations and DMA mappings were made to fail (page %u, dma %u)",
 			  s->alloc_page_failed, refill,
@@ -181,4 +201,8 @@ static void rxemu_check_fault_counters(struct rxemu *e)
 	if (e->fault_drops != e->injected[RXEMU_FAULT_SKB])
 		rxemu_err(e, "%u frames lost to skb faults, %u skb allocations were made to fail",
 			  e->fault_drops, e->injected[RXEMU_FAULT_SKB]);
+	/* one unsent XDP_TX frame excused per failed Tx mapping, no more */
+	if (e->txdma_drops != e->injected[RXEMU_FAULT_TXDMA])
+		rxemu_err(e, "%u XDP_TX frames excused for txdma faults, %u Tx mappings were made to fail",
+			  e->txdma_drops, e->injected[RXEMU_FAULT_TXDMA]);
 }

@@ -135,8 +135,9 @@ static struct rxemu_pending *rxemu_pending_find(struct rxemu *e, u32 seq)
  */
 /* XDP_TX that found no room on the Tx ring drops the frame and counts it
  * (tx_busy): each such drop excuses one frame the scenario wanted sent,
- * which the oracle then counts as dropped; any other unsent frame is an
- * error.
+ * which the oracle then counts as dropped; so does a frame whose Tx
+ * mapping was made to fail (txdma_fault, that frame only); any other
+ * unsent frame is an error.
  */
 static bool rxemu_tx_busy(struct rxemu *e)
 {
@@ -155,17 +156,25 @@ static void rxemu_resolve(struct rxemu *e, bool all)
 
 		if (!all && f->end > e->drv_abs)
 			break;
+		if (f->delivered && f->txdma_fault)
+			rxemu_err(e, "frame %u (line %d) was sent by XDP_TX, though one of its Tx mappings failed",
+				  f->seq, f->line);
 		if (!f->delivered) {
-			if (f->skb_fault)
+			if (f->skb_fault) {
 				e->fault_drops++;	/* rxemu_fault.c */
-			else if (f->outcome == RXEMU_PASS)
+			} else if (f->txdma_fault && f->outcome == RXEMU_TX) {
+				/* its own excuse only: rxemu_fault.c */
+				e->txdma_drops++;
+				e->dropped++;
+			} else if (f->outcome == RXEMU_PASS) {
 				rxemu_err(e, "frame %u (line %d, %u bytes) was not delivered",
 					  f->seq, f->line, f->len);
-			else if (f->outcome == RXEMU_TX && !rxemu_tx_busy(e))
+			} else if (f->outcome == RXEMU_TX && !rxemu_tx_busy(e)) {
 				rxemu_err(e, "frame %u (line %d, %u bytes) was not sent by XDP_TX",
 					  f->seq, f->line, f->len);
-			else
+			} else {
 				e->dropped++;
+			}
 		}
 		e->pend_head = (e->pend_head + 1) % e->pend_cap;
 		e->pend_n--;
@@ -480,6 +489,7 @@ static int rxemu_write_frame(struct rxemu *e, const struct rxemu_step *st)
 	f->outcome = st->outcome;
 	f->delivered = false;
 	f->skb_fault = false;
+	f->txdma_fault = false;
 	e->frames++;
 	cond_resched();
 	if (e->hw_head + st->nbufs > e->ring->count)
@@ -793,11 +803,12 @@ out:
 	rxemu_teardown(e);
 	rxemu_cur = NULL;
 	snprintf(res, rlen,
-		 "%s - %s frames=%u delivered=%u sent=%u dropped=%u faults=%u/%u/%u nodesc=%u fault_drops=%u polls=%u midframe=%u wraps=%u pages=%u not_reused=%u returned=%u leaked=%u orphan_refs=%lu page_stale=%llu errors=%u ms=%lld rx_ns_per_frame=%llu.%03llu",
+		 "%s - %s frames=%u delivered=%u sent=%u dropped=%u faults=%u/%u/%u/%u nodesc=%u fault_drops=%u polls=%u midframe=%u wraps=%u pages=%u not_reused=%u returned=%u leaked=%u orphan_refs=%lu page_stale=%llu errors=%u ms=%lld rx_ns_per_frame=%llu.%03llu",
 		 !e->errors && !e->leaked ? "ok" : "not ok", cfg->name,
 		 e->frames, e->delivered, e->sent, e->dropped,
 		 e->injected[RXEMU_FAULT_PAGE], e->injected[RXEMU_FAULT_DMA],
-		 e->injected[RXEMU_FAULT_SKB], e->nodesc, e->fault_drops,
+		 e->injected[RXEMU_FAULT_SKB], e->injected[RXEMU_FAULT_TXDMA],
+		 e->nodesc, e->fault_drops,
 		 e->polls,
 		 e->midframe,
 		 e->wraps, e->mapped, e->not_reused, e->returned, e->leaked,

@@ -125,6 +125,7 @@ static struct rxemu_page *rxemu_addr_find(struct rxemu *e, dma_addr_t addr)
  * (__ice_xmit_xdp_ring()).  Such a mapping must be of a page the ledger
  * knows, and be undone before the page can go; it takes no reference:
  * the Tx buffer's reference is the one the frame had (counted in txrefs).
+ * A failed mapping (fault txdma) is no mapping: undoing it is an error.
  */
 static dma_addr_t rxemu_tx_map(struct rxemu *e, struct page *page,
 			       unsigned long offset, size_t size)
@@ -134,6 +135,13 @@ static dma_addr_t rxemu_tx_map(struct rxemu *e, struct page *page,
 	if (!p || (p->state != RXEMU_PG_MAPPED && p->state != RXEMU_PG_PINNED)) {
 		rxemu_err(e, "driver mapped page pfn %#lx for Tx, which is no live Rx page",
 			  rxemu_pfn(page));
+		return DMA_MAPPING_ERROR;
+	}
+	/* An injected txdma fault: no mapping, the frame must be dropped
+	 * (rxemu_fault.c marks it, rxemu_resolve() excuses it).
+	 */
+	if (rxemu_fault_now(e, RXEMU_FAULT_TXDMA)) {
+		rxemu_fault_frame(e, RXEMU_FAULT_TXDMA);
 		return DMA_MAPPING_ERROR;
 	}
 	p->txmaps++;

@@ -217,7 +217,7 @@ static int rxemu_check_cfg(const struct rxemu_cfg *cfg, char *err, size_t errlen
 	return 0;
 }
 
-/* fault page|dma|skb at N[,N...] | every N | random PERMILLE */
+/* fault page|dma|skb|txdma at N[,N...] | every N | random PERMILLE */
 static int rxemu_parse_fault(struct rxemu_cfg *cfg, char **tok, int ntok,
 			     char *err, size_t errlen)
 {
@@ -270,7 +270,7 @@ static int rxemu_parse_fault(struct rxemu_cfg *cfg, char **tok, int ntok,
 
 usage:
 	snprintf(err, errlen,
-		 "fault takes page|dma|skb, then at N[,N...], every N or random PERMILLE (1..1000)");
+		 "fault takes page|dma|skb|txdma, then at N[,N...], every N or random PERMILLE (1..1000)");
 	return -EINVAL;
 }
 
