@@ -93,9 +93,8 @@ emulate() {
 # reference back (two halves of patches/product/0015 that only a dropped
 # trimmed frame with zero-length buffers, and a frame torn down half
 # gathered, reach).
-# XDP_TX's own Tx mapping (fault txdma): the mutant carries the proposed
-# fix of driver bug 5 (tests/rxemu/proposed-xdp-tx-unmap-fix.patch, built
-# in by tests/rxemu/build-with-patch), so that fault-txdma.scn and
+# XDP_TX's own Tx mapping (fault txdma): with the undo of
+# patches/product/0017 in the mutant, fault-txdma.scn and
 # fault-txdma-frags.scn fail for the dropped seventh frames only: the
 # excuse a txdma fault makes for its own frame must not cover them.  And
 # the oracle's Tx map, for "random", marks the frame but hands the driver
@@ -142,8 +141,7 @@ fault_controls() {
 	END { exit n != 1 }' "$top/tests/rxemu/rxemu_oracle.c" >"$m/rxemu_oracle.c" ||
 		fail "could not make the unseen-txdma-fault mutant of rxemu_oracle.c"
 	rc=0
-	ICE_BP_RXEMU=$m "$top/tests/rxemu/build-with-patch" "$top/tests/rxemu/proposed-xdp-tx-unmap-fix.patch" \
-		"$kid" "$tmp/mutant-build" || rc=$?
+	ICE_BP_RXEMU=$m ICE_BP_BUILD=$tmp/mutant-build "$top/scripts/build/build-in-root" --variant selftest "$kid" || rc=$?
 	"$top/scripts/build/build-in-root" --variant selftest "$kid" || fail "the SELFTEST build failed (after the fault mutant)"
 	[ "$rc" = 0 ] || fail "the fault mutant did not build (log: $tmp/mutant-build/$kid-selftest.log)"
 	echo "== fault mutant (must fail fault-skb, fault-dma, fault-page, fault-starve, xdp-tx, xdp-trim-drop-zero-len, teardown-midframe-zero-len, fault-txdma, fault-txdma-frags, fault-txdma-random)"
@@ -192,11 +190,11 @@ frames=6500
 "$top/tests/rxemu/fuzz-mix" "$frames" "$tmp/fuzz" || fail "tests/rxemu/fuzz-mix wrote no scenarios"
 only="$scenarios $(ls "$tmp"/fuzz/*.scn)"
 emulate -selftest "our build"
-# The controls judge the Rx fix: a known-bug scenario exposes a driver bug
-# that none of the builds fixes (README.txt of tests/rxemu), so it proves
-# nothing there, and the memory it corrupts on a pre-fix ring (a Tx buffer
-# freeing a page twice: "BUG: Bad page state") would fail their kernel
-# log check.  Our build runs them above, as TODO.
+# The controls judge the Rx fix: a known-bug scenario (none today)
+# exposes a driver bug that none of the builds fixes (README.txt of
+# tests/rxemu), so it proves nothing there, and memory it corrupts (as
+# the unfixed XDP_TX undo did, "BUG: Bad page state") would fail their
+# kernel log check.  Our build runs them above, as TODO.
 # shellcheck disable=SC2086 # one word a file
 controls=$(grep -L '^known-bug' $scenarios)
 only=$controls
