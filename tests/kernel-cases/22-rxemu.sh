@@ -180,6 +180,38 @@ fault_controls() {
 	want fault-txdma-random.scn "was sent by XDP_TX, though one of its Tx mappings failed"
 }
 
+# Malformed scenarios: each is refused with the line and the cause, and a
+# refused scenario is a failure even where a control expects one (run-vm
+# --upstream-control: a control that "fails" a scenario it never ran
+# proves nothing).
+malformed_scenarios() {
+	b=$tmp/malformed
+	mkdir -p "$b"
+	printf 'name b-ring\nring 63\n1514 pass\n' >"$b/b-ring.scn"
+	printf 'name b-late\n1514 pass\nring 64\n' >"$b/b-late.scn"
+	printf 'name b-cut\n3072 0 3072 pass cut=2\n' >"$b/b-cut.scn"
+	printf 'name b-fault\nfault txdma at 3,2\n1514 pass\n' >"$b/b-fault.scn"
+	printf 'name b-ctl\nexpect-upstream fail\n1514 pass frobnicate\n' >"$b/b-ctl.scn"
+	for mode in "" --upstream-control; do
+		echo "== malformed scenarios${mode:+ ($mode)}"
+		# shellcheck disable=SC2086 # no word, or one
+		if "$top/tests/rxemu/run-vm" $mode --timeout 300 --log "$out/$kid.rxemu-malformed.log" \
+			"$img/vmlinuz" "$mods" "$out/$kid-selftest/ice.ko" "$b"/*.scn >"$tmp/tap"; then
+			cat "$tmp/tap"
+			fail "run-vm${mode:+ $mode} passed malformed scenarios"
+		fi
+		cat "$tmp/tap"
+		for want in 'b-ring.scn: b-ring (scenario error: line 2: ' \
+			'b-late.scn: b-late (scenario error: line 3: option '"'"'ring'"'"' must come before the first frame)' \
+			'b-cut.scn: b-cut (scenario error: line 2: cut=2 must be below' \
+			'b-fault.scn: b-fault (scenario error: line 2: ' \
+			'b-ctl.scn: b-ctl (scenario error: line 3: cannot read '"'"'frobnicate'"'"' in a frame line)'; do
+			grep -F -- "$want" "$tmp/tap" | grep -q '^not ok ' ||
+				fail "malformed scenario not refused as it must be${mode:+ under $mode}: $want"
+		done
+	done
+}
+
 # A seeded fuzz over every mix of options, our build only: 300,000 frames
 # (about 30 s under TCG) on the first kernel of each verified line that
 # the sample runs in full, a short one on the others, which share that
@@ -202,7 +234,13 @@ only=$controls
 if [ "$ctl" != "$kid" ]; then
 	echo "== pre-fix control: run on $ctl, the first flavour of $version run in full"
 else
+	# Scenarios the pre-fix build is not judged on ("expect-pre-fix any")
+	# are not run there: its lost pages, under XDP_TX faults, end in a
+	# page freed twice ("BUG: Bad page state"), which says nothing more.
+	# shellcheck disable=SC2086 # one word a file
+	only=$(grep -L '^expect-pre-fix any' $controls || :)
 	emulate -pre-fix "pre-fix control (must fail the zero-length cases)" --pre-fix-control
+	only=$controls
 	leaked=$(sed -n 's/.*pages leaked: \([0-9]*\).*/\1/p' "$tmp/tap" | tail -n 1)
 	[ "${leaked:-0}" -gt 0 ] || fail "the pre-fix control leaked no page"
 	# The product counter must show the leak too: page_stale (patches/product/0003)
@@ -227,6 +265,7 @@ if [ "$kid" = "$ref" ]; then
 	grep -q '^ok .*: upstream build fails as it must' "$tmp/tap" ||
 		fail "the upstream control failed no scenario"
 	fault_controls
+	malformed_scenarios
 else
 	echo "== v1 of the fix and the upstream control: run on $ref only"
 fi
