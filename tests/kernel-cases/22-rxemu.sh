@@ -257,13 +257,25 @@ if [ "$kid" = "$ref" ]; then
 	"$top/scripts/build/build-in-root" --variant v1 "$kid" || fail "the v1-control build failed"
 	emulate -v1 "v1 of the fix (control that must pass)"
 	# shellcheck disable=SC2086 # one word a file
-	only=$(grep -l '^expect-upstream' $controls)
+	only=$(grep -l '^expect-upstream \(pass\|fail\|any\)' $controls || :)
 	[ -n "$only" ] || fail "no scenario says expect-upstream: the upstream control would prove nothing"
 	"$top/scripts/build/build-in-root" --variant upstream "$kid" || fail "the upstream-control build failed"
 	emulate -upstream "upstream as imported (must fail the expect-upstream scenarios)" --upstream-control
-	only=
 	grep -q '^ok .*: upstream build fails as it must' "$tmp/tap" ||
 		fail "the upstream control failed no scenario"
+	# The scenarios whose bug corrupts memory on upstream (XDP_TX's undo,
+	# patches/product/0017: "BUG: Bad page state"), in a VM of their own:
+	# each must fail there, and the kernel log of that run is not judged.
+	# shellcheck disable=SC2086 # one word a file
+	only=$(grep -l '^expect-upstream corrupt' $controls || :)
+	if [ -n "$only" ]; then
+		emulate -upstream "upstream as imported, scenarios that corrupt its memory" --upstream-control
+		for s in $only; do
+			grep -q "^ok .* - $(basename "$s"): upstream build fails as it must" "$tmp/tap" ||
+				fail "the upstream control did not fail $(basename "$s")"
+		done
+	fi
+	only=
 	fault_controls
 	malformed_scenarios
 else

@@ -319,7 +319,8 @@ static int rxemu_parse_option(struct rxemu_cfg *cfg, char **tok, int ntok,
 	} else if (!strcmp(k, "expect-pre-fix") ||
 		   !strcmp(k, "expect-upstream")) {
 		/* read by run-vm, not by the harness */
-		if (strcmp(v, "pass") && strcmp(v, "fail") && strcmp(v, "any"))
+		if (strcmp(v, "pass") && strcmp(v, "fail") && strcmp(v, "any") &&
+		    strcmp(v, "corrupt"))
 			goto bad;
 	} else if (!strcmp(k, "xdp")) {
 		if (strlen(v) >= sizeof(cfg->xdp) || v[0] != '/')
