@@ -108,6 +108,13 @@ expect_fail "$tmp/log12" "ice_construct_skb() does not mark the buffer it copied
 mutate twice '/^[a-z]/ { cur = $0 } index(cur, "ice_construct_skb(") && /^\t\tice_rx_buf_mark_unused\(rx_buf\);$/ { print "\t\trx_buf->pagecnt_bias++;" } { print }'
 expect_fail "$tmp/log13" "ice_construct_skb() gives a buffer's reference back itself" "$guard" "$tmp/twice"
 
+# The walk gives no reference back; ice_clean_rx_irq() gives one back
+# itself (given back twice).
+mutate noback '/^static void ice_put_rx_mbuf\(/ { f = 1 } f && /^\t\t\tbuf->pagecnt_bias\+\+;$/ { f = 0; next } { print }'
+expect_fail "$tmp/log17" "the release walk of ice_put_rx_mbuf() gives no reference back" "$guard" "$tmp/noback"
+mutate irqback '/^\t\t\tice_put_rx_mbuf\(rx_ring, xdp, ntc, ICE_XDP_CONSUMED\);$/ { print "\t\t\trx_buf->pagecnt_bias++;" } { print }'
+expect_fail "$tmp/log18" "ice_clean_rx_irq() gives a buffer's reference back itself" "$guard" "$tmp/irqback"
+
 # The frags an XDP program released not counted off, or not recorded.
 mutate released '/^\t\t\tice_rx_count_released_frags\(rx_ring, ntc,$/ { sub(/ice_rx_count_released_frags/, "ice_rx_count_nothing") } { sub(/xdp_frags != rx_ring->frags_gathered/, "xdp_frags != 0") } { print }'
 expect_fail "$tmp/log14" "does not compare the frags left after the XDP program" "$guard" "$tmp/released"
