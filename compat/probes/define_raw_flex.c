@@ -12,6 +12,7 @@
  *
  * Upstream: v6.10 d8e45f2929b9 ("overflow: Change DEFINE_FLEX to take
  *   __counted_by member")
+ * Stable: 6.1
  * Polarity: 6.12
  * Shim: compat/include/linux/overflow.h
  */

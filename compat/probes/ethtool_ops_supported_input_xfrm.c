@@ -8,6 +8,7 @@
  * (1b2a24307643 on linux-6.12.y).  Before v6.8 neither form exists.
  *
  * Upstream: v6.15 ecdff893384c ("ethtool: Symmetric OR-XOR RSS hash")
+ * Stable: 6.12 1b2a24307643
  * Polarity: 6.12
  * Shim: compat/include/linux/ethtool.h
  */

@@ -8,6 +8,7 @@
  *
  * Upstream: v5.19 09f3d1a3a52c ("ipv6/gso: remove temporary HBH/jumbo
  *   header")
+ * Removed: v6.18
  * Polarity: 6.12
  * Shim: compat/include/net/ipv6.h
  */

@@ -10,6 +10,7 @@
  *
  * Upstream: v6.2 89300468e2b2 ("IPv6/GRO: generic helper to remove
  *   temporary HBH/jumbo header in driver")
+ * Removed: v6.18
  * Polarity: 6.12
  * Shim: compat/include/net/ipv6.h
  */

@@ -9,6 +9,7 @@
  * 6.1.0-47 and 6.1.0-50 (make matrix-wide) do not.
  *
  * Upstream: v6.4 d67790ddf021 ("overflow: Add struct_size_t() helper")
+ * Stable: 6.1
  * Polarity: 6.12
  * Shim: compat/include/linux/overflow.h
  */

@@ -6,6 +6,7 @@
  * alloc_workqueue() that names neither WQ_PERCPU nor WQ_UNBOUND.
  *
  * Upstream: v6.17 930c2ea566af ("workqueue: Add new WQ_PERCPU flag")
+ * Stable: 6.12
  * Polarity: newer
  * Shim: compat/include/linux/workqueue.h
  */

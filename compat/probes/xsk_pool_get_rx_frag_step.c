@@ -8,6 +8,7 @@
  *
  * Upstream: v7.0 16394d805399 ("xsk: introduce helper to determine
  *   rxq->frag_size")
+ * Stable: 6.12, 6.19
  * Polarity: 6.12
  * Shim: compat/include/net/xdp_sock_drv.h
  */
