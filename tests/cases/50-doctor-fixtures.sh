@@ -66,6 +66,33 @@ doctor vendor doctor --json
 expect_rc vendor 2
 expect vendor "d['kernel']['own_ice_rx_leak']" unknown
 
+echo "== kernel.org 6.6.110: 6.6 leaks from 6.6.78 on and no 6.6 release carries the fix"
+fx_new k66 6.6.110 ""
+fx_loaded intree
+fx_port ice
+doctor k66 doctor --json
+expect_rc k66 1
+expect k66 "d['kernel']['own_ice_rx_leak']" affected
+expect k66 "'no 6.6 release carries the fix yet' in d['kernel']['reason']" True
+has_finding k66 action kernel
+expect k66 "[f['fix'] for f in d['findings'] if f['check'] == 'kernel'][0].startswith('apt install ice-backport-dkms')" True
+echo "-- control: the same host judged with a 6.6 row that names a fix (6.6.108) reads as fixed"
+mkdir -p "$tmp/fixed66"
+cp -R "$top/tools/lib/." "$tmp/fixed66/"
+sed -i 's/^6\.6 .*/6.6       6.6.78          6.6.108/' "$tmp/fixed66/rx-leak-ranges"
+export ICE_BP_DATA="$tmp/fixed66"
+doctor k66 doctor --json
+unset ICE_BP_DATA
+expect_rc k66 0
+expect k66 "d['kernel']['own_ice_rx_leak']" fixed
+echo "-- control: kernel.org 6.6.77, before the leaking backport"
+fx_new k6677 6.6.77 ""
+fx_loaded intree
+fx_port ice
+doctor k6677 doctor --json
+expect_rc k6677 0
+expect k6677 "d['kernel']['own_ice_rx_leak']" not-affected
+
 echo "== package installed, the kernel's own ice still loaded"
 fx_healthy notloaded
 rm -rf "$fx/sys/module/ice"

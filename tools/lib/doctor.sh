@@ -104,8 +104,10 @@ facts_kernel() {
 			leak_first=$1 leak_fixed=$2
 			if [ "$(ver_cmp "$upver" "$leak_first")" = -1 ]; then
 				leak=not-affected leak_why="$upsrc is older than $leak_first, the first $series release with the leaking Rx buffer release"
-			elif [ "$leak_fixed" = - ]; then
+			elif [ "$leak_fixed" = ended ]; then
 				leak=affected leak_why="$upsrc: the $series series has the leak from $leak_first on and ended without the fix"
+			elif [ "$leak_fixed" = none ]; then
+				leak=affected leak_why="$upsrc: the $series series has the leak from $leak_first on and no $series release carries the fix yet"
 			elif [ "$(ver_cmp "$upver" "$leak_fixed")" = -1 ]; then
 				leak=affected leak_why="$upsrc is in the leaking range of $series: $leak_first up to, not including, $leak_fixed"
 			else
