@@ -25,6 +25,8 @@ help:
 	@echo 'make deb        build the ice-backport-dkms .deb into build/deb/ (same bytes every run)'
 	@echo 'make rpm        build the ice-backport-dkms binary and source RPMs into build/rpm/'
 	@echo '                (same bytes every run) and lint them with rpmlint'
+	@echo 'make release    cut the release of VERSION: record it in releases.list, tag it, and'
+	@echo '                publish it with the previous release (make repo); see HACKING'
 	@echo 'make repo       sign and publish what make packages built as an apt repository'
 	@echo '                (bookworm, trixie) and an rpm-md repository in build/repo/; key:'
 	@echo '                ICE_BP_REPO_GNUPGHOME, ICE_BP_REPO_KEY (none: a throwaway key, said loudly);'
@@ -84,6 +86,16 @@ repo: packages
 	scripts/package/repo $(if $(REPO_URL),--url '$(REPO_URL)') $(if $(REPO_DATE),--date '$(REPO_DATE)') \
 		$(if $(REPO_VALID_DAYS),--valid-days '$(REPO_VALID_DAYS)') build/deb build/rpm $(REPO_PACKAGES)
 
+# Cut the release of VERSION (HACKING "Cutting a release"): record it in
+# releases.list and tag it, then publish its packages with the previous
+# release's, built from that release's own commit, so that a fleet can go
+# back one release.
+release: deps
+	scripts/package/release cut
+	@set -e; prev=$$(scripts/package/release previous); rm -rf build/previous; \
+	scripts/package/release build "$$prev" build/previous
+	$(MAKE) repo REPO_PACKAGES=build/previous
+
 matrix: src/PROVENANCE
 	scripts/build/matrix $(KERNELS)
 
@@ -111,4 +123,4 @@ fuzz: deps src/PROVENANCE
 clean:
 	rm -rf build
 
-.PHONY: all help deps import module packages deb rpm repo check matrix matrix-wide custom-kernels bench fuzz clean
+.PHONY: all help deps import module packages deb rpm repo release check matrix matrix-wide custom-kernels bench fuzz clean

@@ -44,6 +44,20 @@ grep -qx "PACKAGE_VERSION=\"$version\"" "$tmp/x/$src/dkms.conf" || fail "PACKAGE
 [ "$(tree_hash "$tmp/x/$src")" = "$(tree_hash "$tmp/d/$src")" ] ||
 	fail "the RPM's /$src differs from the .deb's: $(diff -r "$tmp/x/$src" "$tmp/d/$src" | head -n 5)"
 echo "/$src: $(find "$tmp/x/$src" -type f | wc -l) files, the same as the .deb's"
+# One layout and one description for both (scripts/package/install-layout,
+# debian/control's Description): the tool, its data and the kernel hook are
+# the .deb's, file for file, and the RPM says what the .deb says.
+for d in usr/sbin usr/share/ice-backport etc/kernel/postinst.d; do
+	[ -d "$tmp/x/$d" ] || fail "the RPM has no /$d"
+	[ "$(tree_hash "$tmp/x/$d")" = "$(tree_hash "$tmp/d/$d")" ] ||
+		fail "the RPM's /$d differs from the .deb's: $(diff -r "$tmp/x/$d" "$tmp/d/$d" | head -n 5)"
+done
+dpkg-deb -f "$deb" Description | sed '1d; s/^ //; s/^\.$//' >"$tmp/desc.deb"
+rpm -qp --qf '%{DESCRIPTION}\n' "$a" >"$tmp/desc.rpm"
+diff "$tmp/desc.deb" "$tmp/desc.rpm" || fail "the RPM's description is not the .deb's"
+[ "$(rpm -qp --qf '%{SUMMARY}' "$a")" = "$(dpkg-deb -f "$deb" Description | head -n 1)" ] ||
+	fail "the RPM's summary is not the .deb's synopsis"
+echo "the tool, its data, the kernel hook and the description: the same as the .deb's"
 
 # Negative control: a changed input must change the bytes.
 copy=$(repo_copy)
