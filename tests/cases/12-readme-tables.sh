@@ -1,5 +1,5 @@
 #!/bin/sh
-# README.md's and HACKING.md's generated sections (features compiled out per supported
+# README.md's and docs/compat-layer.md's generated sections (features compiled out per supported
 # kernel, probes, patches) are what scripts/compat/readme-tables makes of the
 # real builds: first on made-up builds whose content the test knows, with
 # a stale README, a stale build and a missing build caught; then on this
@@ -50,8 +50,8 @@ gen() { ICE_BP_TOPDIR=$repo ICE_BP_BUILD=$fakebuild "$repo/scripts/compat/readme
 
 gen || fail "readme-tables failed on complete builds"
 cp "$repo/README.md" "$tmp/README.gen"
-cp "$repo/HACKING.md" "$tmp/HACKING.gen"
-cat "$repo/README.md" "$repo/HACKING.md" >"$tmp/generated"
+cp "$repo/docs/compat-layer.md" "$tmp/compat-layer.gen"
+cat "$repo/README.md" "$repo/docs/compat-layer.md" >"$tmp/generated"
 grep -qx '| kA | dpll sf | 1 of [0-9]* |' "$tmp/generated" || fail "kA's row is not what its build says"
 grep -qx '| kB | none | 1 of [0-9]* |' "$tmp/generated" || fail "kB's row is not what its build says"
 sed -n '/BEGIN readme-tables:features/,/END readme-tables:features/p' "$tmp/generated" |
@@ -78,7 +78,7 @@ grep -qx '| 6.13 | 6.13.3 | none: the series ended |' "$tmp/generated" || fail "
 gen --check || fail "--check refuses the README it has just written"
 gen >/dev/null 2>&1
 cmp -s "$repo/README.md" "$tmp/README.gen" || fail "a second run changed README.md"
-cmp -s "$repo/HACKING.md" "$tmp/HACKING.gen" || fail "a second run changed HACKING.md"
+cmp -s "$repo/docs/compat-layer.md" "$tmp/compat-layer.gen" || fail "a second run changed docs/compat-layer.md"
 echo "generated: the rows say what the made-up builds carry"
 
 # Negative controls: each must be refused by --check.
@@ -100,7 +100,7 @@ sed -i 's/^6.16 .*/6.16      6.16            6.16.9/' "$repo/tools/lib/rx-leak-r
 rm "$fakebuild/kB/ice.ko"
 expect_fail "$tmp/log3" "no build of sample kernel kB" gen --check
 fake_build "$fakebuild" kB none "$probe2"
-sed '/^<!-- END readme-tables:probes -->$/d' "$tmp/HACKING.gen" >"$repo/HACKING.md"
+sed '/^<!-- END readme-tables:probes -->$/d' "$tmp/compat-layer.gen" >"$repo/docs/compat-layer.md"
 expect_fail "$tmp/log4" "malformed" gen --check
 
 # This clone's README against the real builds of its sample kernels.
@@ -109,5 +109,5 @@ kernels sample | while read -r kid; do
 	[ -f "$top/src/PROVENANCE" ] || "$top/scripts/import/import-upstream"
 	"$top/scripts/build/build-in-root" "$kid" >/dev/null || fail "$kid does not build (build/$kid.log)"
 done
-"$top/scripts/compat/readme-tables" --check || fail "README.md or HACKING.md does not say what the builds found"
-echo "README.md and HACKING.md are what the builds of the sample kernels found"
+"$top/scripts/compat/readme-tables" --check || fail "README.md or docs/compat-layer.md does not say what the builds found"
+echo "README.md and docs/compat-layer.md are what the builds of the sample kernels found"
