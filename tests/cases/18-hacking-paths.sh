@@ -69,7 +69,7 @@ headings() {
 
 # slug TEXT...: the anchor of a heading as GitHub makes it.
 slug() {
-	printf '%s\n' "$*" | tr 'A-Z' 'a-z' | sed 's/[^a-z0-9 _-]//g; s/ /-/g'
+	printf '%s\n' "$*" | tr '[:upper:]' '[:lower:]' | sed 's/[^a-z0-9 _-]//g; s/ /-/g'
 }
 
 # flat FILE: FILE on one line, comment markers and indentation dropped, so
@@ -217,7 +217,9 @@ bad=$(dead_sections "$top")
 [ -z "$bad" ] || fail "dead section names or links: $bad"
 refs=$(grep -vc ': link ' "$tmp/checked") || true
 links=$(grep -c ': link ' "$tmp/checked") || true
-[ "$refs" -ge 10 ] && [ "$links" -ge 10 ] || fail "only $refs section names and $links links found: is the reader broken?"
+if [ "$refs" -lt 10 ] || [ "$links" -lt 10 ]; then
+	fail "only $refs section names and $links links found: is the reader broken?"
+fi
 echo "sections: $refs section names, each one heading; $links links, each resolves"
 
 # counts
