@@ -2,7 +2,8 @@
 # README.md's and docs/compat-layer.md's generated sections (features compiled out per supported
 # kernel, probes, patches) are what scripts/compat/readme-tables makes of the
 # real builds: first on made-up builds whose content the test knows, with
-# a stale README, a stale build and a missing build caught; then on this
+# a stale README, a stale build and a missing build caught, and README's
+# table of every release written by matrix-wide --readme; then on this
 # clone's README against the supported kernels' builds (built if missing).
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 command -v objcopy >/dev/null || skip "objcopy missing (binutils)"
@@ -102,6 +103,27 @@ expect_fail "$tmp/log3" "no build of sample kernel kB" gen --check
 fake_build "$fakebuild" kB none "$probe2"
 sed '/^<!-- END readme-tables:probes -->$/d' "$tmp/compat-layer.gen" >"$repo/docs/compat-layer.md"
 expect_fail "$tmp/log4" "malformed" gen --check
+
+# README's table of every release (scripts/build/matrix-wide --readme) is
+# written between its markers from build/matrix-wide.tsv, through the same
+# splicer: a made-up table replaces the old one, the text around it stays,
+# and a README whose END marker is gone is refused, unchanged.
+printf 'release\tline\tpv\tresult\twarnings\ts\tx\tcpu\ty\tz\tdiff\terr\n' >"$fakebuild/matrix-wide.tsv"
+printf 'kA-amd64\tlA\t1\tok\t0\t50\t-\t95\t-\t-\tnone\t-\n' >>"$fakebuild/matrix-wide.tsv"
+cp "$top/README.md" "$tmp/README.wide"
+wide() { ICE_BP_TOPDIR=$repo ICE_BP_BUILD=$fakebuild ICE_BP_README=$tmp/README.wide "$repo/scripts/build/matrix-wide" --readme; }
+wide >/dev/null || fail "matrix-wide --readme failed on a made-up table"
+sed -n '/^<!-- BEGIN matrix-wide -->$/,/^<!-- END matrix-wide -->$/p' "$tmp/README.wide" >"$tmp/wide.part"
+grep -q '^| lA | kA | ok (95 CPU-s) |' "$tmp/wide.part" || fail "README's table of every release is not the made-up one"
+[ "$(grep -c '^| ' "$tmp/wide.part")" -eq 4 ] || fail "README's table of every release kept rows of the old one"
+sed '/^<!-- BEGIN matrix-wide -->$/,/^<!-- END matrix-wide -->$/d' "$top/README.md" >"$tmp/around.old"
+sed '/^<!-- BEGIN matrix-wide -->$/,/^<!-- END matrix-wide -->$/d' "$tmp/README.wide" >"$tmp/around.new"
+cmp -s "$tmp/around.old" "$tmp/around.new" || fail "matrix-wide --readme changed README outside its markers"
+sed -i '/^<!-- END matrix-wide -->$/d' "$tmp/README.wide"
+cp "$tmp/README.wide" "$tmp/README.broken"
+expect_fail "$tmp/log5" "lacks its BEGIN/END matrix-wide markers" wide
+cmp -s "$tmp/README.wide" "$tmp/README.broken" || fail "a README with broken markers was changed"
+echo "matrix-wide --readme: the table spliced between its markers, broken markers refused"
 
 # This clone's README against the real builds of its sample kernels.
 kernels sample | while read -r kid; do
