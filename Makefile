@@ -41,7 +41,7 @@ help:
 	@echo '                in a root of its Debian release; table in build/matrix.tsv'
 	@echo 'make matrix-wide  build ice.ko for every release and flavour the archive serves of'
 	@echo '                every verified line (hours; not in make check); build/matrix-wide.md,'
-	@echo '                README fragment: scripts/build/matrix-wide --readme'
+	@echo '                README table: scripts/build/matrix-wide --readme'
 	@echo 'make custom-kernels  kernels Debian did not build (scripts/build/custom-kernel): a'
 	@echo '                kernel.org-style and a vendor-style tree, built in full from Debian'"'"'s'
 	@echo '                linux-source; ice.ko against each (0 warnings) and booted with it'
@@ -102,8 +102,9 @@ matrix: src/PROVENANCE
 matrix-wide: src/PROVENANCE
 	scripts/build/matrix-wide $(KERNELS)
 
-# In-range kernels that Debian's packaging did not make (issue 15 item 4):
-# too slow for `make check`, which runs only test 16 on prepared trees.
+# In-range kernels that Debian's packaging did not make (the in-range tier
+# proven on trees no distribution built): too slow for `make check`, which
+# runs only test 16 on prepared trees.
 custom-kernels: src/PROVENANCE
 	scripts/build/custom-kernel --module korg
 	scripts/build/custom-kernel --module vendor

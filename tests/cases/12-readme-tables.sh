@@ -1,8 +1,9 @@
 #!/bin/sh
-# README.md's and HACKING.md's generated sections (features compiled out per supported
+# README.md's and docs/compat-layer.md's generated sections (features compiled out per supported
 # kernel, probes, patches) are what scripts/compat/readme-tables makes of the
 # real builds: first on made-up builds whose content the test knows, with
-# a stale README, a stale build and a missing build caught; then on this
+# a stale README, a stale build and a missing build caught, and README's
+# table of every release written by matrix-wide --readme; then on this
 # clone's README against the supported kernels' builds (built if missing).
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 command -v objcopy >/dev/null || skip "objcopy missing (binutils)"
@@ -50,8 +51,8 @@ gen() { ICE_BP_TOPDIR=$repo ICE_BP_BUILD=$fakebuild "$repo/scripts/compat/readme
 
 gen || fail "readme-tables failed on complete builds"
 cp "$repo/README.md" "$tmp/README.gen"
-cp "$repo/HACKING.md" "$tmp/HACKING.gen"
-cat "$repo/README.md" "$repo/HACKING.md" >"$tmp/generated"
+cp "$repo/docs/compat-layer.md" "$tmp/compat-layer.gen"
+cat "$repo/README.md" "$repo/docs/compat-layer.md" >"$tmp/generated"
 grep -qx '| kA | dpll sf | 1 of [0-9]* |' "$tmp/generated" || fail "kA's row is not what its build says"
 grep -qx '| kB | none | 1 of [0-9]* |' "$tmp/generated" || fail "kB's row is not what its build says"
 sed -n '/BEGIN readme-tables:features/,/END readme-tables:features/p' "$tmp/generated" |
@@ -78,7 +79,7 @@ grep -qx '| 6.13 | 6.13.3 | none: the series ended |' "$tmp/generated" || fail "
 gen --check || fail "--check refuses the README it has just written"
 gen >/dev/null 2>&1
 cmp -s "$repo/README.md" "$tmp/README.gen" || fail "a second run changed README.md"
-cmp -s "$repo/HACKING.md" "$tmp/HACKING.gen" || fail "a second run changed HACKING.md"
+cmp -s "$repo/docs/compat-layer.md" "$tmp/compat-layer.gen" || fail "a second run changed docs/compat-layer.md"
 echo "generated: the rows say what the made-up builds carry"
 
 # Negative controls: each must be refused by --check.
@@ -100,8 +101,29 @@ sed -i 's/^6.16 .*/6.16      6.16            6.16.9/' "$repo/tools/lib/rx-leak-r
 rm "$fakebuild/kB/ice.ko"
 expect_fail "$tmp/log3" "no build of sample kernel kB" gen --check
 fake_build "$fakebuild" kB none "$probe2"
-sed '/^<!-- END readme-tables:probes -->$/d' "$tmp/HACKING.gen" >"$repo/HACKING.md"
+sed '/^<!-- END readme-tables:probes -->$/d' "$tmp/compat-layer.gen" >"$repo/docs/compat-layer.md"
 expect_fail "$tmp/log4" "malformed" gen --check
+
+# README's table of every release (scripts/build/matrix-wide --readme) is
+# written between its markers from build/matrix-wide.tsv, through the same
+# splicer: a made-up table replaces the old one, the text around it stays,
+# and a README whose END marker is gone is refused, unchanged.
+printf 'release\tline\tpv\tresult\twarnings\ts\tx\tcpu\ty\tz\tdiff\terr\n' >"$fakebuild/matrix-wide.tsv"
+printf 'kA-amd64\tlA\t1\tok\t0\t50\t-\t95\t-\t-\tnone\t-\n' >>"$fakebuild/matrix-wide.tsv"
+cp "$top/README.md" "$tmp/README.wide"
+wide() { ICE_BP_TOPDIR=$repo ICE_BP_BUILD=$fakebuild ICE_BP_README=$tmp/README.wide "$repo/scripts/build/matrix-wide" --readme; }
+wide >/dev/null || fail "matrix-wide --readme failed on a made-up table"
+sed -n '/^<!-- BEGIN matrix-wide -->$/,/^<!-- END matrix-wide -->$/p' "$tmp/README.wide" >"$tmp/wide.part"
+grep -q '^| lA | kA | ok (95 CPU-s) |' "$tmp/wide.part" || fail "README's table of every release is not the made-up one"
+[ "$(grep -c '^| ' "$tmp/wide.part")" -eq 4 ] || fail "README's table of every release kept rows of the old one"
+sed '/^<!-- BEGIN matrix-wide -->$/,/^<!-- END matrix-wide -->$/d' "$top/README.md" >"$tmp/around.old"
+sed '/^<!-- BEGIN matrix-wide -->$/,/^<!-- END matrix-wide -->$/d' "$tmp/README.wide" >"$tmp/around.new"
+cmp -s "$tmp/around.old" "$tmp/around.new" || fail "matrix-wide --readme changed README outside its markers"
+sed -i '/^<!-- END matrix-wide -->$/d' "$tmp/README.wide"
+cp "$tmp/README.wide" "$tmp/README.broken"
+expect_fail "$tmp/log5" "lacks its BEGIN/END matrix-wide markers" wide
+cmp -s "$tmp/README.wide" "$tmp/README.broken" || fail "a README with broken markers was changed"
+echo "matrix-wide --readme: the table spliced between its markers, broken markers refused"
 
 # This clone's README against the real builds of its sample kernels.
 kernels sample | while read -r kid; do
@@ -109,5 +131,5 @@ kernels sample | while read -r kid; do
 	[ -f "$top/src/PROVENANCE" ] || "$top/scripts/import/import-upstream"
 	"$top/scripts/build/build-in-root" "$kid" >/dev/null || fail "$kid does not build (build/$kid.log)"
 done
-"$top/scripts/compat/readme-tables" --check || fail "README.md or HACKING.md does not say what the builds found"
-echo "README.md and HACKING.md are what the builds of the sample kernels found"
+"$top/scripts/compat/readme-tables" --check || fail "README.md or docs/compat-layer.md does not say what the builds found"
+echo "README.md and docs/compat-layer.md are what the builds of the sample kernels found"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The import is atomic (issue 17): on a file system too small for the
+# The import is atomic: on a file system too small for the
 # copy-list (a 1 MB tmpfs) it fails saying so and leaves the old tree as it
 # was, with no staging directory behind.  The build and the packaging
 # check the tree against its PROVENANCE's tree_sha256 and refuse one that

@@ -1,7 +1,7 @@
 #!/bin/sh
 # scripts/package/build-deb and build-rpm OUTDIR empty OUTDIR/work for their
 # scratch files: only when it is new or made by an earlier run of theirs
-# (issue 17: `rm -rf OUTDIR/work` on whatever was there).  A work directory
+# (never `rm -rf OUTDIR/work` on whatever is there).  A work directory
 # that is a symlink, or holds someone else's files, is refused and left
 # as it was.  Control: a work directory an earlier run made is emptied.
 . "$ICE_BP_TOPDIR/tests/lib.sh"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # `ice-backport support-bundle` runs as root over files other users may
-# have planted (issue 17).  Its output: never written through a symlink,
+# have planted: it trusts none of them.  Its output: never written through a symlink,
 # a FIFO or over an existing file, mode 0600, renamed into place; `-o -`
 # and `-o name:with:colon` work.  Its input: a fake root full of symlinks
 # out of the root, FIFOs, directories where files belong, a huge file, an

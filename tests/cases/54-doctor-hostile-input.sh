@@ -1,5 +1,5 @@
 #!/bin/sh
-# `ice-backport doctor` tells the truth or says it cannot tell (issue 17):
+# `ice-backport doctor` tells the truth or says it cannot tell, on hostile input:
 # a root that does not exist or has no proc and sys, an unusable TMPDIR, a
 # non-numeric ICE_BP_SAMPLE_SECS and a kernels.list regex grep cannot read
 # give exit 2 with a message naming the cause; --json stays valid UTF-8

@@ -1,5 +1,5 @@
 #!/bin/sh
-# RDMA is never taken away silently (issue 17).  On fake hosts
+# RDMA is never taken away silently.  On fake hosts
 # (tests/doctor-fixture.sh) that use RDMA on an E810 port:
 #   running    a 7.2 kernel runs ice-backport's build, RDMA compiled out,
 #              irdma configured to load: the doctor says "RDMA in use, this

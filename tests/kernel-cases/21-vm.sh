@@ -9,7 +9,7 @@
 # the same ice types but for our patches, which hide what they add from
 # genksyms) the symbol versions must be equal, so that the kernel's irdma
 # keeps working there.  Control: the build of patches/product/0003 without
-# its __GENKSYMS__ guard fails that claim on 6.12.117 (HACKING.md, issue 17).
+# its __GENKSYMS__ guard fails that claim there (docs/hardening.md, RDMA).
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 kid=${KERNEL_ID:?}
 ko=$top/build/$kid/ice.ko

@@ -8,7 +8,7 @@
 # the same boot the doctor must see no ice loaded, so it reads the live
 # sysfs and not a constant.
 #
-# RDMA, in the same boot (issue 17): the kernel's irdma is tried on our
+# RDMA, in the same boot (never taken away silently): the kernel's irdma is tried on our
 # ice, and the kernel's answer (loaded, or refused on symbol versions or
 # unknown symbols) is the oracle.  Then the kernel's own ice and its irdma
 # run, RDMA in use as far as a VM without NIC allows: irdma loaded, and no

@@ -1,5 +1,5 @@
 # shellcheck shell=sh
-# RDMA on E800 ports and ice-backport (issue 17): does this host use it,
+# RDMA on E800 ports and ice-backport (never taken away silently): does this host use it,
 # and can ice-backport's build for a kernel carry it to that kernel's own
 # irdma?  Installing a build that cannot would take RoCE/iWARP away at the
 # next load of ice, silently.  Sourced after host.sh by the doctor and by
