@@ -167,12 +167,22 @@ facts_module() {
 	fi
 }
 
+# policy_ask COMMAND KERNEL: the kernel policy's answer for the root
+# (tools/lib/kernels, with the root's kernels.list and policy.conf).
+policy_ask() {
+	if [ -n "$policy_list" ]; then
+		ICE_BP_ROOT=$R sh "$data/kernels" --list "$policy_list" "$@"
+	else
+		ICE_BP_ROOT=$R sh "$data/kernels" "$@"
+	fi
+}
+
 # ---- DKMS state of the package for every installed kernel ---------------
 # Each kernel: its tier in the kernel policy, and whether the module is
 # installed, refused by the policy, not built for want of headers, or
 # failed (ice-backport autoinstall keeps the log in /var/log/ice-backport).
-# The policy is the installed tree's (its kernels script and kernels.list),
-# read with the operator's policy file under the same root.
+# The policy is the installed tree's kernels.list, judged by this tool's
+# reader, with the operator's policy file under the same root.
 facts_dkms() {
 	# The version DKMS registered (/var/lib/dkms/ice-backport/VERSION, a
 	# directory) whose tree is in /usr/src, the newest when several are;
@@ -192,14 +202,22 @@ facts_dkms() {
 	done
 	[ -n "$pkg_ver" ] || return 0
 	pkg_dir=$R/usr/src/ice-backport-$pkg_ver
-	policy=$pkg_dir/kernels
-	[ -f "$policy" ] || policy=$data/kernels
+	# The policy is judged by this tool's own reader ($data/kernels), with
+	# the installed tree's kernels.list as its data: a root the doctor
+	# inspects may hold anything, and nothing in it is ever run (as root).
+	# The list is read once, capped and only as a regular file in the
+	# root (rdp); without one, the tool's own list.
+	policy_list=
+	if [ -f "$pkg_dir/kernels.list" ] || [ -L "$pkg_dir/kernels.list" ]; then
+		rdp "$pkg_dir/kernels.list" >"$dtmp/kernels.list"
+		policy_list=$dtmp/kernels.list
+	fi
 	for d in "$R"/lib/modules/*/; do
 		[ -d "$d" ] || continue
 		k=$(basename "$d")
 		[ -d "$d/kernel" ] || [ -e "$d/build" ] || [ -d "$d/updates" ] || continue
 		log='' why='' have=''
-		tier=$(ICE_BP_ROOT=$R sh "$policy" tier-of "$k" 2>"$dtmp/policy-err") || tier=unknown
+		tier=$(policy_ask tier-of "$k" 2>"$dtmp/policy-err") || tier=unknown
 		ko=$(first_file "$d"updates/dkms/ice.ko* || true)
 		[ -z "$ko" ] || have=$(modinfo_of "${ko#"$R"}" | field version || true)
 		failed=$R/var/log/ice-backport/$k.failed
@@ -219,7 +237,7 @@ facts_dkms() {
 			why=$(rdp "$declined" | head -n 1 | cut -f 2 | tr '\t' ' ')
 		elif [ -n "$ko" ]; then
 			state=installed
-		elif ! why=$(ICE_BP_ROOT=$R sh "$policy" accepts "$k" 2>/dev/null); then
+		elif ! why=$(policy_ask accepts "$k" 2>/dev/null); then
 			state=refused
 		elif [ ! -e "$d/build" ]; then
 			state=no-headers
