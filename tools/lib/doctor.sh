@@ -79,10 +79,10 @@ facts_kernel() {
 	[ -n "$kver" ] || tool_die "cannot read the running kernel's release (${R:-}/proc/sys/kernel/osrelease)" \
 		"mount the host's /proc${R:+ under $R}"
 	# It names paths below: no slash, no blank, no control byte.
-	case $kver in
-	. | .. | *[!A-Za-z0-9._+~-]*) tool_die "the running kernel's release '$kver' (${R:-}/proc/sys/kernel/osrelease) is not a kernel release string" \
-		"check that the root holds a host's procfs" ;;
-	esac
+	release_ok "$kver" || {
+		tool_die "the running kernel's release '$kver' (${R:-}/proc/sys/kernel/osrelease) is not a kernel release string" \
+		"check that the root holds a host's procfs"
+	}
 	# Its tier in the kernel policy (tools/lib/kernels, ice-backport tier).
 	ktier=$(sh "$data/kernels" tier-of "$kver" 2>/dev/null || echo unknown)
 	procver=$(rd /proc/version | head -n 1)
@@ -214,7 +214,11 @@ facts_dkms() {
 	fi
 	for d in "$R"/lib/modules/*/; do
 		[ -d "$d" ] || continue
-		k=$(basename "$d")
+		k=${d%/}
+		k=${k##*/}
+		# A name that is no kernel release (a newline or a tab would
+		# forge records of its own below) is not a kernel.
+		release_ok "$k" || continue
 		[ -d "$d/kernel" ] || [ -e "$d/build" ] || [ -d "$d/updates" ] || continue
 		log='' why='' have=''
 		tier=$(policy_ask tier-of "$k" 2>"$dtmp/policy-err") || tier=unknown

@@ -77,6 +77,16 @@ rd() {
 	rdp "$R$1"
 }
 
+# release_ok NAME: NAME can be a kernel release (a /lib/modules directory
+# name): it names paths and fills tab- and newline-separated records, so
+# no slash, no blank, no control byte, no glob character, not . or ..
+release_ok() {
+	case $1 in
+	'' | . | .. | *[!A-Za-z0-9._+~-]*) return 1 ;;
+	esac
+	return 0
+}
+
 # cmd_key CMD ARGS...: the fixture file name of a command line.
 cmd_key() {
 	printf '%s' "$*" | tr -c 'A-Za-z0-9._+-' '_'
