@@ -61,3 +61,55 @@ tdoctor 60 code support-bundle -o "$tmp/code.tar.gz"
 [ ! -e "$canary" ] || fail "support-bundle ran the root's kernels script: $(cat "$canary")"
 [ -s "$tmp/code.tar.gz" ] || fail "no bundle written"
 echo "ok: neither doctor nor support-bundle ran the root's code"
+
+echo "== /lib/modules names that would forge records"
+fx_healthy names
+forged=$(printf '6.12.1\nfake\tkept-old\t/var/log/ice-backport/none.log\tverified\t1\t-')
+mkdir -p "$fx/lib/modules/$forged/kernel" "$fx/lib/modules/6.12.2	tab/kernel"
+# Control: a kernel with a plain name beside them is seen.
+mkdir -p "$fx/lib/modules/6.12.200+deb13-amd64/kernel"
+tdoctor 60 names doctor --json
+json_ok names
+expect_rc "a host with forging /lib/modules names" 0
+jexpect "$tmp/names.out" "sorted(k['kernel'] for k in d['dkms']['kernels'])" "['$fx_kver', '6.12.200+deb13-amd64']"
+
+echo "== efivars: a FIFO, a link out of the root"
+fx_healthy efi
+rm -f "$fc/$(cmd_key mokutil --sb-state)"
+ev=$fx/sys/firmware/efi/efivars
+mkdir -p "$ev"
+printf '\006\000\000\000\001' >"$tmp/outside-sb"
+# Control: a regular efivar is read (0: disabled).
+printf '\006\000\000\000\000' >"$ev/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c"
+tdoctor 60 efi doctor --json
+jexpect "$tmp/efi.out" "d['secure_boot']['state']" disabled
+rm -f "$ev/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c"
+mkfifo "$ev/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c"
+tdoctor 20 efi doctor --json
+jexpect "$tmp/efi.out" "d['secure_boot']['state']" unknown
+rm -f "$ev/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c"
+ln -s "$tmp/outside-sb" "$ev/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c"
+tdoctor 20 efi doctor --json
+jexpect "$tmp/efi.out" "d['secure_boot']['state']" unknown
+echo "ok: a FIFO does not block, a link out of the root is not followed"
+
+echo "== numbers without bound"
+fx_healthy num
+m=$fx/sys/bus/pci/devices/$fx_bdf/net/eth0/mtu
+# Control: leading zeros are dropped.
+echo 0009000 >"$m"
+tdoctor 60 num doctor --json
+jexpect "$tmp/num.out" "[p['mtu'] for p in d['ports']]" "[9000]"
+for what in "100 KB of leading zeros" "5000 digits" "20 MB of digits"; do
+	case $what in
+	100*) { head -c 100000 /dev/zero | tr '\0' 0; echo 9000; } >"$m" ;;
+	5000*) head -c 5000 /dev/zero | tr '\0' 7 >"$m" ;;
+	20*) head -c 20000000 /dev/zero | tr '\0' 7 >"$m" ;;
+	esac
+	start=$(date +%s)
+	tdoctor 20 num doctor --json >/dev/null
+	json_ok num
+	size=$(wc -c <"$tmp/num.out")
+	[ "$size" -lt 100000 ] || fail "$what: the JSON is $size bytes"
+	echo "ok: $what: $(($(date +%s) - start)) s, valid JSON of $size bytes, mtu $(jget "$tmp/num.out" "[p['mtu'] for p in d['ports']]")"
+done

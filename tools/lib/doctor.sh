@@ -329,7 +329,7 @@ facts_ports() {
 		while IFS= read -r n; do
 			mtu='' fw='' dver='' xdp=unknown counters=no rings=0 stale=- sig=-
 			if [ "$n" != - ]; then
-				mtu=$(rdp "$d/net/$n/mtu" | head -n 1)
+				mtu=$(rdp "$d/net/$n/mtu" | head -n 1 | cut -c 1-64)
 				mtu=${mtu%%"$TAB"*}
 				ei=$(run ethtool -i "$n" || true)
 				fw=$(printf '%s\n' "$ei" | field firmware-version)
@@ -376,8 +376,10 @@ facts_secureboot() {
 	if [ "$sb" = unknown ]; then
 		v=$(first_file "$R"/sys/firmware/efi/efivars/SecureBoot-* || true)
 		if [ -n "$v" ]; then
-			# 4 bytes of attributes, then the value.
-			case $(od -An -tu1 -j4 -N1 "$v" | tr -d ' ') in
+			# 4 bytes of attributes, then the value; read as every file of
+			# the root is (rdp: a FIFO never blocks, a link out of the
+			# root is not followed).
+			case $(rdp "$v" | od -An -tu1 -j4 -N1 2>/dev/null | tr -d ' ') in
 			1) sb=enabled ;;
 			0) sb=disabled ;;
 			esac
