@@ -52,7 +52,7 @@ run_bg() {
 pid_of() {
 	for p in /proc/[0-9]*; do
 		[ "$(readlink "$p/root" 2>/dev/null)" = "$root" ] || continue
-		c=$(tr '\0' ' ' <"$p/cmdline" 2>/dev/null) || continue
+		c=$({ tr '\0' ' ' <"$p/cmdline"; } 2>/dev/null) || continue
 		case $c in *"$1"*) echo "${p#/proc/}"; return 0 ;; esac
 	done
 	return 1
