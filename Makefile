@@ -30,7 +30,7 @@ help:
 	@echo 'make repo       sign and publish what make packages built as an apt repository'
 	@echo '                (bookworm, trixie) and an rpm-md repository in build/repo/; key:'
 	@echo '                ICE_BP_REPO_GNUPGHOME, ICE_BP_REPO_KEY (none: a throwaway key, said loudly);'
-	@echo '                REPO_URL=, REPO_DATE=, REPO_VALID_DAYS=, REPO_PACKAGES="older packages"'
+	@echo '                REPO_URL=, REPO_DATE=, REPO_VALID_DAYS=, REPO_PACKAGES="older packages" (one a line if a path has a blank)'
 	@echo 'make check      install missing test dependencies, run the whole test suite'
 	@echo '                (KERNELS="<id> ..." limits the kernel matrix part: quick mode)'
 	@echo 'make bench      per-frame cost of the Rx path with XDP, four builds side by side'
@@ -82,9 +82,15 @@ rpm: deps src/PROVENANCE
 
 # The fleet repository: every package of build/deb and build/rpm, and any
 # older release given in REPO_PACKAGES (so that hosts can go back to it).
+# REPO_URL, REPO_DATE, REPO_VALID_DAYS and REPO_PACKAGES reach the script
+# through the environment, never through the recipe's text: a quote or a
+# newline in them stays data.
+repo: export REPO_URL := $(value REPO_URL)
+repo: export REPO_DATE := $(value REPO_DATE)
+repo: export REPO_VALID_DAYS := $(value REPO_VALID_DAYS)
+repo: export REPO_PACKAGES := $(value REPO_PACKAGES)
 repo: packages
-	scripts/package/repo $(if $(REPO_URL),--url '$(REPO_URL)') $(if $(REPO_DATE),--date '$(REPO_DATE)') \
-		$(if $(REPO_VALID_DAYS),--valid-days '$(REPO_VALID_DAYS)') build/deb build/rpm $(REPO_PACKAGES)
+	scripts/package/repo --from-env build/deb build/rpm
 
 # Cut the release of VERSION (HACKING "Cutting a release"): record it in
 # releases.list and tag it, then publish its packages with the previous

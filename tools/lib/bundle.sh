@@ -85,12 +85,33 @@ copy_file() {
 }
 
 # redact_cmdline: the kernel command line on stdin, with the value of
-# every parameter whose name suggests a secret (key, token, pass, secret,
-# cred, pwd, auth) replaced by <redacted>; a value that itself holds such
-# a name= (systemd.setenv=PASSWORD=...) too.  Quotes keep blanks in a
-# value, as the kernel reads them.
+# every parameter whose name suggests a secret replaced by <redacted>:
+# a name that holds key, token, pass, secret, cred, pwd or auth, or whose
+# last part (after the last . _ or -) is pw, psk, priv or sig, or that
+# ends in pw (rootpw, mysql_pw, wpa_psk, module.sig would be, not
+# module.sig_enforce); a value that itself holds such a name= (ds=...;
+# s=..., systemd.setenv=PASSWORD=...) too; and the user and password of
+# every URL (scheme://user:pw@host) in any value.  Quotes keep blanks in
+# a value, as the kernel reads them.
 redact_cmdline() {
-	awk '{
+	awk '
+	function secret(n,   l, p) {
+		l = tolower(n)
+		if (l ~ /(key|token|pass|secret|cred|pwd|auth)/) return 1
+		if (l ~ /pw$/) return 1
+		p = l; sub(/.*[._-]/, "", p)
+		return (p == "pw" || p == "psk" || p == "priv" || p == "sig")
+	}
+	# nested VAL: VAL holds a name=value whose name is a secret.
+	function nested(v,   n, i, part, eq) {
+		n = split(v, part, /[;,&?: \t"]/)
+		for (i = 1; i <= n; i++) {
+			eq = index(part[i], "=")
+			if (eq > 1 && secret(substr(part[i], 1, eq - 1))) return 1
+		}
+		return 0
+	}
+	{
 		s = $0; out = ""
 		while (1) {
 			sub(/^[ \t]+/, "", s)
@@ -102,11 +123,12 @@ redact_cmdline() {
 				else if (!q && (c == " " || c == "\t")) break
 			}
 			tok = substr(s, 1, i - 1); s = substr(s, i)
+			# scheme://user:password@host: the userinfo goes, always.
+			gsub(/:\/\/[^\/@ \t"]*@/, "://<redacted>@", tok)
 			eq = index(tok, "=")
 			if (eq > 0) {
 				name = substr(tok, 1, eq - 1); val = substr(tok, eq + 1)
-				secret = "(key|token|pass|secret|cred|pwd|auth)"
-				if (tolower(name) ~ secret || tolower(val) ~ (secret "[^=]*="))
+				if (secret(name) || nested(val))
 					tok = name "=<redacted>" (substr(name, 1, 1) == "\"" ? "\"" : "")
 			}
 			out = out (out == "" ? "" : " ") tok
@@ -146,18 +168,21 @@ bundle_write() {
 		rm -f "$bw_part"
 		tool_die "could not write the bundle to '$bw_dir' (full?)" "free space there, or give -o a file on another file system"
 	fi
-	# link(2) never replaces and never follows a name that is there; a
-	# file system without hard links gets mv -n, which does not replace.
-	if ln -- "$bw_part" "$1" 2>/dev/null; then
-		rm -f "$bw_part"
-	else
-		[ -e "$1" ] || [ -L "$1" ] || mv -n -- "$bw_part" "$1" 2>/dev/null || true
-		if [ -e "$bw_part" ]; then
-			rm -f "$bw_part"
-			tool_die "could not put the bundle at '$1': something took that name while the bundle was made" \
-				"give -o a new file name"
-		fi
+	# link(2) never replaces and never follows a name that is there; -T
+	# so that a symlink to a directory planted at FILE since the last check
+	# is not taken for a directory to write into.  A file system without
+	# hard links gets mv -n -T, which does not replace.  Then FILE must be
+	# the very file written (same inode), a regular file, not a link.
+	bw_id=$(stat -c '%d:%i' -- "$bw_part")
+	if ! ln -T -- "$bw_part" "$1" 2>/dev/null; then
+		[ -e "$1" ] || [ -L "$1" ] || mv -n -T -- "$bw_part" "$1" 2>/dev/null || true
 	fi
+	if [ -L "$1" ] || [ ! -f "$1" ] || [ "$(stat -c '%d:%i' -- "$1" 2>/dev/null)" != "$bw_id" ]; then
+		rm -f "$bw_part"
+		tool_die "could not put the bundle at '$1': something took that name while the bundle was made" \
+			"give -o a new file name"
+	fi
+	rm -f "$bw_part"
 }
 
 bundle_run() {
@@ -180,7 +205,8 @@ bundle_run() {
 	{
 		echo "ice-backport support bundle $tool_version, made $stamp"
 		echo "cmdline.txt is /proc/cmdline with the values of parameters whose names"
-		echo "suggest a secret (key, token, pass, secret, cred, pwd, auth) replaced by <redacted>."
+		echo "suggest a secret (key, token, pass, secret, cred, pwd, auth; pw, psk, priv, sig)"
+		echo "replaced by <redacted>, and the user and password of every URL too."
 		echo "SKIPPED, when present, lists the files that were not collected, and why."
 	} >"$bdir/README"
 	doctor_json | safe_text >"$bdir/doctor.json"

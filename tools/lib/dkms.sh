@@ -69,19 +69,97 @@ dk_module_file() {
 	return 0
 }
 
-# dk_kernels: every kernel with a /lib/modules directory, one a line.
+# dk_kernels: every kernel with a /lib/modules directory, one a line; a
+# name that cannot be a kernel release (a blank, a glob character, a
+# newline) is not one, and is said so.
 dk_kernels() {
 	for d in /lib/modules/*/; do
 		[ -d "$d" ] || continue
 		d=${d%/}
-		echo "${d##*/}"
+		d=${d##*/}
+		if release_ok "$d"; then
+			echo "$d"
+		else
+			dk_warn "/lib/modules/$(printf '%s' "$d" | safe_text | tr '\n' '?') is not named as a kernel release: skipped"
+		fi
 	done
 }
 
 # dk_log_dir: where the log of a failed build is kept (dkms 3.0.10 keeps
-# one make.log a version, overwritten by the next kernel's build).
+# one make.log a version, overwritten by the next kernel's build).  The
+# doctor reads the markers there.
 dk_log_dir() {
 	echo "/var/log/$DKMS_NAME"
+}
+
+# dk_open_log_dir: set logdir to a directory the logs can be written to:
+# dk_log_dir, or, when that cannot be written (a read-only or full
+# /var/log), a private directory under /run, said once.  A build is
+# attempted either way: a log that cannot be kept is no reason to leave a
+# kernel without the module.
+dk_open_log_dir() {
+	logdir=$(dk_log_dir)
+	if mkdir -p "$logdir" 2>/dev/null && dk_writable "$logdir"; then
+		return 0
+	fi
+	dk_warn "cannot write build logs to $logdir (read-only or full file system?): logs go to /run/$DKMS_NAME/log this time, and the doctor does not see failed builds; fix: make $logdir writable, then run: ice-backport autoinstall"
+	logdir=/run/$DKMS_NAME/log
+	mkdir -p "$logdir" 2>/dev/null && dk_writable "$logdir" && return 0
+	logdir=$(mktemp -d "${TMPDIR:-/tmp}/$DKMS_NAME-log.XXXXXX" 2>/dev/null) && return 0
+	logdir=
+	dk_warn "no directory can take build logs: building without them"
+}
+
+# dk_writable DIR: a file can be created and written in DIR now.
+dk_writable() {
+	dw_f="$1/.write-test.$$"
+	if { printf 'x\n' >"$dw_f"; } 2>/dev/null; then
+		rm -f "$dw_f"
+		return 0
+	fi
+	rm -f "$dw_f" 2>/dev/null
+	return 1
+}
+
+# dk_log FILE: FILE in the log directory, or /dev/null when there is none.
+dk_log() {
+	if [ -n "$logdir" ]; then echo "$logdir/$1"; else echo /dev/null; fi
+}
+
+# dk_lock: one `ice-backport autoinstall`, keep-sources or unregister at a
+# time on a host.  An operator's run and a kernel hook can start at the
+# same moment; two runs for one kernel would delete each other's log and
+# module, and dkms 3.0.10 builds every kernel of a version in one shared
+# build directory, which the second run's "Cleaning build area" wipes.
+# The lock is held on descriptor 9, which the commands we run inherit: a
+# dkms build left running by a killed run holds it until it ends.
+dk_lock() {
+	dl_file=/run/lock/$DKMS_NAME.lock
+	mkdir -p /run/lock 2>/dev/null || true
+	if ! { exec 9>>"$dl_file"; } 2>/dev/null; then
+		dl_file=/var/lib/$DKMS_NAME/lock
+		mkdir -p "/var/lib/$DKMS_NAME" 2>/dev/null || true
+		if ! { exec 9>>"$dl_file"; } 2>/dev/null; then
+			dk_warn "cannot create a lock file (/run/lock/$DKMS_NAME.lock, $dl_file): running without the lock, so another run at the same moment may disturb this one; fix: make /run/lock writable"
+			return 0
+		fi
+	fi
+	if ! command -v flock >/dev/null 2>&1; then
+		dk_warn "flock (util-linux) is not installed: running without the lock; fix: install util-linux"
+		return 0
+	fi
+	if ! flock -n 9; then
+		dk_say "waiting for another ice-backport run to finish (lock $dl_file)"
+		flock 9
+	fi
+}
+
+# dk_journal_dir: where a rebuild keeps the module a kernel had, and
+# DKMS's record of it, until the new one is in place.  Persistent (not
+# TMPDIR): a run killed with SIGKILL or a power cut leaves it for the
+# next run, which gives the kernel its module back (dk_recover).
+dk_journal_dir() {
+	echo "/var/lib/$DKMS_NAME/rebuild"
 }
 
 # dk_kept_dir: where the sources of replaced versions are kept.
@@ -140,16 +218,100 @@ dk_tree_of() {
 	modinfo -F backport_tree_sha256 "$1" 2>/dev/null || true
 }
 
-# dk_restore KERNEL BACKUP: KERNEL gets back the module kept in BACKUP
-# (a directory, or empty for none) when it has none now.
-dk_restore() {
-	if [ -n "$2" ] && [ -z "$(dk_module_file "$1")" ]; then
-		mkdir -p "/lib/modules/$1/updates/dkms"
-		if cp -p "$2"/* "/lib/modules/$1/updates/dkms/"; then
-			depmod -a "$1" 2>/dev/null || true
-		fi
+# dk_keep KERNEL VERSION KO: keep KERNEL's module KO (installed by DKMS
+# as VERSION) and DKMS's record of it in the journal, before anything is
+# changed: the copy is complete and on disk before the rename that makes
+# it the journal entry, so an entry is never half written.  Returns 1
+# (nothing changed, the new build is not attempted) when it cannot.
+dk_keep() {
+	jd=$(dk_journal_dir)
+	j=$jd/$1
+	rm -rf "$j.new"
+	if ! { mkdir -p "$j.new/module" && cp -p "$3" "$j.new/module/" &&
+		printf '%s\n' "${3%/*}" >"$j.new/where" && printf '%s\n' "$2" >"$j.new/version"; } 2>/dev/null; then
+		rm -rf "$j.new"
+		return 1
 	fi
-	[ -z "$2" ] || rm -rf "$2"
+	dkd=/var/lib/dkms/$DKMS_NAME
+	if [ -n "$2" ] && [ -d "$dkd/$2/$1" ]; then
+		cp -a "$dkd/$2/$1" "$j.new/dkms" 2>/dev/null || { rm -rf "$j.new"; return 1; }
+	fi
+	for dkl in "$dkd/kernel-$1-"*; do
+		[ -L "$dkl" ] || continue
+		printf '%s\t%s\n' "${dkl##*/}" "$(readlink "$dkl")" >>"$j.new/links" || { rm -rf "$j.new"; return 1; }
+	done
+	sync
+	rm -rf "$j"
+	mv "$j.new" "$j" || { rm -rf "$j.new"; return 1; }
+	sync
+}
+
+# dk_module_ok KERNEL: KERNEL has a DKMS module that modinfo can read (a
+# copy cut short by a kill is not one).
+dk_module_ok() {
+	dmo_f=$(dk_module_file "$1")
+	[ -n "$dmo_f" ] && [ -n "$(modinfo -F vermagic "$dmo_f" 2>/dev/null)" ]
+}
+
+# dk_restore KERNEL: put back what KERNEL's journal entry kept (the
+# module, DKMS's build record and its kernel link: whatever a failed,
+# stopped or killed run changed since), then drop the entry.  An entry
+# exists only while a rebuild has not reached its end, so the state it
+# kept is the last consistent one.  Prints "restored" when there was one.
+dk_restore() {
+	j=$(dk_journal_dir)/$1
+	rm -rf "$j.new"
+	[ -d "$j" ] || return 0
+	where=$(head -n 1 "$j/where" 2>/dev/null) && [ -n "$where" ] || return 1
+	jv=$(head -n 1 "$j/version" 2>/dev/null) || jv=
+	dkd=/var/lib/dkms/$DKMS_NAME
+	mkdir -p "$where" || return 1
+	for f in "$j"/module/*; do
+		# Copied beside, then renamed over: a kill here leaves the entry,
+		# and the next run does this again.
+		cp -p "$f" "$where/.${f##*/}.restore" || return 1
+		mv -f "$where/.${f##*/}.restore" "$where/${f##*/}" || return 1
+		for g in "$where"/ice.ko*; do
+			[ "$g" = "$where/${f##*/}" ] || rm -f "$g"
+		done
+	done
+	if [ -d "$j/dkms" ] && [ -n "$jv" ]; then
+		rm -rf "${dkd:?}/$jv/$1"
+		mkdir -p "$dkd/$jv" || return 1
+		cp -a "$j/dkms" "$dkd/$jv/$1" || return 1
+	fi
+	if [ -f "$j/links" ]; then
+		while IFS=$(printf '\t') read -r dkl dkt; do
+			ln -sfn "$dkt" "$dkd/$dkl" || return 1
+		done <"$j/links"
+	fi
+	depmod -a "$1" 2>/dev/null || true
+	sync
+	rm -rf "$j"
+	echo restored
+}
+
+# dk_recover: the journal entries a run stopped by SIGKILL or a power cut
+# left (under the lock, no run is using them): each kernel gets its
+# module back, and a failed-build marker says what happened.
+dk_recover() {
+	for j in "$(dk_journal_dir)"/*; do
+		[ -d "$j" ] || continue
+		k=${j##*/}
+		case $k in *.new) rm -rf "$j"; continue ;; esac
+		jv=$(head -n 1 "$j/version" 2>/dev/null || true)
+		r=$(dk_restore "$k") || {
+			dk_warn "$k: could not give back the module kept in $j; fix: free space under /lib/modules, then run: ice-backport autoinstall $k"
+			continue
+		}
+		[ "$r" = restored ] || continue
+		dk_say "$k: an earlier run was stopped while rebuilding; $k got back the module it had"
+		if [ -n "$logdir" ]; then
+			echo "ice-backport: an earlier run was stopped (killed, or the power was cut) while it rebuilt $DKMS_NAME for $k; $k got back the module it had" >>"$logdir/$k.log"
+			echo "${jv:-unknown}" >"$logdir/$k.failed"
+		fi
+	done
+	return 0
 }
 
 # dk_rdma_declines VERSION KERNEL: exit 0 when VERSION, just built for
@@ -170,6 +332,22 @@ dk_rdma_declines() {
 	fi
 	dk_warn "$2: this host uses RDMA on an E800 port ($rdma_use_why), and $DKMS_NAME $1 built for $2 has none: $rdma_gap_why. Not installed: $2 keeps the ice it had, and its RDMA (rdma = decline, the default; set rdma = install in /etc/ice-backport/policy.conf to install it anyway, then run: ice-backport autoinstall $2)"
 	return 0
+}
+
+# dk_run CMD...: run CMD (dkms) as a process group of its own and wait
+# for it, so that a signal to this run stops the build at once (the trap
+# of dk_autoinstall kills the group) instead of when make is done.
+dk_run() {
+	if command -v setsid >/dev/null 2>&1; then
+		setsid "$@" &
+	else
+		"$@" &
+	fi
+	dk_child=$!
+	dk_rc=0
+	wait "$dk_child" || dk_rc=$?
+	dk_child=
+	return "$dk_rc"
 }
 
 # dk_build_one VERSION KERNEL: build and install VERSION for KERNEL.
@@ -193,58 +371,89 @@ dk_build_one() {
 		dk_say "$k: $DKMS_NAME $v is installed ($tier)"
 		return 0
 	fi
-	# Kept aside until the new module is in place: a failed build gives it
-	# back, so the kernel never ends up without the module it had.
-	backup=
-	if [ -n "$ko" ]; then
-		backup=$(mktemp -d "${TMPDIR:-/tmp}/ice-backport-keep.XXXXXX")
-		cp -p "$ko" "$backup/"
+	out=$(dk_log "$k.log")
+	# Kept in the journal until the new module is in place: a failed,
+	# interrupted or killed build gives it back (dk_restore, dk_recover),
+	# so the kernel never ends up without the module it had.  No copy, no
+	# attempt: nothing is changed.
+	if [ -n "$ko" ] && ! dk_keep "$k" "$old" "$ko"; then
+		dk_warn "$k: cannot keep a copy of its module in $(dk_journal_dir) (full or read-only file system?): $DKMS_NAME $v not built, $k keeps the module it had; fix: free space there, then run: ice-backport autoinstall $k"
+		return 1
 	fi
+	dk_kernel=$k dk_version=$v
 	# The same version built from another tree (a package revision): DKMS
 	# must forget the old build first.
 	if [ "$old" = "$v" ] || dkms status -m "$DKMS_NAME" -v "$v" -k "$k" 2>/dev/null | grep -q ': built'; then
-		dkms remove -m "$DKMS_NAME" -v "$v" -k "$k" >/dev/null 2>&1 || true
+		dk_run dkms remove -m "$DKMS_NAME" -v "$v" -k "$k" >/dev/null 2>&1 || true
 	fi
 	dk_say "$k: building $DKMS_NAME $v ($tier kernel)"
-	logdir=$(dk_log_dir)
-	mkdir -p "$logdir"
-	out=$logdir/$k.log
-	rm -f "$logdir/$k.failed"
-	rm -f "$logdir/$k.rdma-declined"
+	[ -z "$logdir" ] || rm -f "$logdir/$k.failed" "$logdir/$k.rdma-declined"
 	# Built first, then judged: on a host that uses RDMA on an E800 port,
 	# a build the kernel's own irdma cannot use is not installed unless
 	# the operator said so (dk_rdma_declines).
-	if dkms build -m "$DKMS_NAME" -v "$v" -k "$k" >"$out" 2>&1; then
+	if dk_run dkms build -m "$DKMS_NAME" -v "$v" -k "$k" >"$out" 2>&1; then
 		if dk_rdma_declines "$v" "$k"; then
-			printf '%s\t%s\n' "$v" "$rdma_gap_why" >"$logdir/$k.rdma-declined"
-			dk_restore "$k" "$backup"
-			rm -f "$out"
+			[ -z "$logdir" ] || printf '%s\t%s\n' "$v" "$rdma_gap_why" >"$logdir/$k.rdma-declined"
+			dk_restore "$k" >/dev/null || true
+			dk_kernel=
+			[ -z "$logdir" ] || rm -f "$out"
 			return 1
 		fi
-		if dkms install -m "$DKMS_NAME" -v "$v" -k "$k" >>"$out" 2>&1; then
+		if dk_run dkms install -m "$DKMS_NAME" -v "$v" -k "$k" >>"$out" 2>&1 && dk_module_ok "$k"; then
+			rm -rf "$(dk_journal_dir)/${k:?}"
+			dk_kernel=
 			dk_say "$k: $DKMS_NAME $v installed ($tier kernel)"
-			rm -rf "$backup"
-			rm -f "$out"
+			[ -z "$logdir" ] || rm -f "$out"
 			return 0
 		fi
 	fi
+	dk_failed "$k" "$v" "$old" "$out"
+	return 1
+}
+
+# dk_failed KERNEL VERSION OLD LOG [WHY]: the build of VERSION for KERNEL
+# did not end with the module in place: the build's own log beside
+# dkms's output, the marker the doctor reads, the kernel's module given
+# back, and a warning that says where it stands.
+dk_failed() {
 	# The build's own log, where this dkms keeps it, beside dkms's output.
 	mlog=
-	for f in "/var/lib/dkms/$DKMS_NAME/$v/$k"/*/log/make.log "/var/lib/dkms/$DKMS_NAME/$v/build/make.log"; do
+	for f in "/var/lib/dkms/$DKMS_NAME/$2/$1"/*/log/make.log "/var/lib/dkms/$DKMS_NAME/$2/build/make.log"; do
 		[ -f "$f" ] && mlog=$f && break
 	done
 	if [ -n "$mlog" ]; then
-		{ echo "==== $mlog"; cat "$mlog"; } >>"$out" 2>/dev/null || true
+		{ echo "==== $mlog"; cat "$mlog"; } >>"$4" 2>/dev/null || true
 	fi
-	echo "$v" >"$logdir/$k.failed"
-	dk_restore "$k" "$backup"
-	if [ -n "$(dk_module_file "$k")" ]; then
-		keeps="keeps the ice-backport module it had (${old:-an earlier build})"
+	[ -z "${5:-}" ] || echo "ice-backport: $5" >>"$4" 2>/dev/null || true
+	[ -z "$logdir" ] || echo "$2" >"$logdir/$1.failed" 2>/dev/null || true
+	dk_restore "$1" >/dev/null ||
+		dk_warn "$1: could not give back its module from $(dk_journal_dir)/$1; fix: free space under /lib/modules, then run: ice-backport autoinstall $1"
+	dk_kernel=
+	if [ -n "$(dk_module_file "$1")" ]; then
+		keeps="keeps the ice-backport module it had (${3:-an earlier build})"
 	else
 		keeps="keeps its own ice driver"
 	fi
-	dk_warn "$k: the build of $DKMS_NAME $v failed; $k $keeps. Log: $out; retry: ice-backport autoinstall $k"
-	return 1
+	dk_warn "$1: the build of $DKMS_NAME $2 $(if [ -n "${5:-}" ]; then echo "was stopped ($5)"; else echo failed; fi); $1 $keeps. Log: $4; retry: ice-backport autoinstall $1"
+}
+
+# dk_stopped SIGNAL: this run was told to stop (SIGTERM, SIGINT, SIGHUP)
+# while it rebuilt a kernel: the build is stopped and the kernel gets its
+# module back before the run exits.
+dk_stopped() {
+	trap '' INT TERM HUP
+	# The signal came while a dkms command's output went to the log: say
+	# it where the run's own output goes.
+	exec 1>&3 2>&4
+	if [ -n "${dk_child:-}" ]; then
+		kill -TERM "-$dk_child" 2>/dev/null || kill -TERM "$dk_child" 2>/dev/null || true
+		wait "$dk_child" 2>/dev/null || true
+	fi
+	if [ -n "${dk_kernel:-}" ]; then
+		dk_failed "$dk_kernel" "$dk_version" "$(head -n 1 "$(dk_journal_dir)/$dk_kernel/version" 2>/dev/null || true)" \
+			"$(dk_log "$dk_kernel.log")" "interrupted by SIG$1"
+	fi
+	case $1 in INT) exit 130 ;; HUP) exit 129 ;; *) exit 143 ;; esac
 }
 
 # dk_forget_old VERSION: remove the builds of every other version from the
@@ -254,9 +463,11 @@ dk_forget_old() {
 	for old in $(dk_versions); do
 		[ "$old" != "$1" ] || continue
 		in_use=
-		for k in $(dk_kernels); do
+		while IFS= read -r k; do
 			[ "$(dk_installed_version "$k")" = "$old" ] && in_use="$in_use $k"
-		done
+		done <<-EOF
+			$(dk_kernels 2>/dev/null)
+		EOF
 		if [ -z "$in_use" ]; then
 			dkms remove -m "$DKMS_NAME" -v "$old" --all >/dev/null 2>&1 ||
 				rm -rf "/var/lib/dkms/$DKMS_NAME/$old"
@@ -316,15 +527,33 @@ dk_autoinstall() {
 		dk_warn "DKMS did not register $DKMS_NAME/$v; run: dkms add -m $DKMS_NAME -v $v"
 		return 0
 	fi
-	# shellcheck disable=SC2046 # kernel releases have no blanks
-	[ $# -gt 0 ] || set -- $(dk_kernels)
+	dk_open_log_dir
+	dk_kernel='' dk_child=''
+	exec 3>&1 4>&2
+	trap 'dk_stopped INT' INT
+	trap 'dk_stopped TERM' TERM
+	trap 'dk_stopped HUP' HUP
+	dk_recover
+	if [ $# -eq 0 ]; then
+		# One name a line, never word-split nor glob-expanded.
+		while IFS= read -r k; do
+			[ -z "$k" ] || set -- "$@" "$k"
+		done <<-EOF
+			$(dk_kernels)
+		EOF
+	fi
 	built=
 	for k in "$@"; do
 		k=${k%%/*}
+		if ! release_ok "$k"; then
+			dk_warn "'$(printf '%s' "$k" | safe_text | tr '\n' '?')' is not a kernel release: skipped"
+			continue
+		fi
 		if dk_build_one "$v" "$k"; then
 			built="$built $k"
 		fi
 	done
+	trap - INT TERM HUP
 	dk_forget_old "$v"
 	# shellcheck disable=SC2086 # kernel releases have no blanks
 	[ "$initramfs" = 0 ] || dk_initramfs $built
@@ -337,7 +566,7 @@ dk_unregister() {
 		dkms remove -m "$DKMS_NAME" -v "$v" --all >/dev/null 2>&1 ||
 			dk_warn "DKMS could not remove $DKMS_NAME/$v; run: dkms remove -m $DKMS_NAME -v $v --all"
 	done
-	rm -rf "$(dk_log_dir)" "$(dk_kept_dir)"
+	rm -rf "$(dk_log_dir)" "$(dk_kept_dir)" "$(dk_journal_dir)"
 	rmdir "/var/lib/$DKMS_NAME" 2>/dev/null || true
 	return 0
 }

@@ -79,10 +79,10 @@ facts_kernel() {
 	[ -n "$kver" ] || tool_die "cannot read the running kernel's release (${R:-}/proc/sys/kernel/osrelease)" \
 		"mount the host's /proc${R:+ under $R}"
 	# It names paths below: no slash, no blank, no control byte.
-	case $kver in
-	. | .. | *[!A-Za-z0-9._+~-]*) tool_die "the running kernel's release '$kver' (${R:-}/proc/sys/kernel/osrelease) is not a kernel release string" \
-		"check that the root holds a host's procfs" ;;
-	esac
+	release_ok "$kver" || {
+		tool_die "the running kernel's release '$kver' (${R:-}/proc/sys/kernel/osrelease) is not a kernel release string" \
+		"check that the root holds a host's procfs"
+	}
 	# Its tier in the kernel policy (tools/lib/kernels, ice-backport tier).
 	ktier=$(sh "$data/kernels" tier-of "$kver" 2>/dev/null || echo unknown)
 	procver=$(rd /proc/version | head -n 1)
@@ -169,12 +169,22 @@ facts_module() {
 	fi
 }
 
+# policy_ask COMMAND KERNEL: the kernel policy's answer for the root
+# (tools/lib/kernels, with the root's kernels.list and policy.conf).
+policy_ask() {
+	if [ -n "$policy_list" ]; then
+		ICE_BP_ROOT=$R sh "$data/kernels" --list "$policy_list" "$@"
+	else
+		ICE_BP_ROOT=$R sh "$data/kernels" "$@"
+	fi
+}
+
 # ---- DKMS state of the package for every installed kernel ---------------
 # Each kernel: its tier in the kernel policy, and whether the module is
 # installed, refused by the policy, not built for want of headers, or
 # failed (ice-backport autoinstall keeps the log in /var/log/ice-backport).
-# The policy is the installed tree's (its kernels script and kernels.list),
-# read with the operator's policy file under the same root.
+# The policy is the installed tree's kernels.list, judged by this tool's
+# reader, with the operator's policy file under the same root.
 facts_dkms() {
 	# The version DKMS registered (/var/lib/dkms/ice-backport/VERSION, a
 	# directory) whose tree is in /usr/src, the newest when several are;
@@ -194,14 +204,26 @@ facts_dkms() {
 	done
 	[ -n "$pkg_ver" ] || return 0
 	pkg_dir=$R/usr/src/ice-backport-$pkg_ver
-	policy=$pkg_dir/kernels
-	[ -f "$policy" ] || policy=$data/kernels
+	# The policy is judged by this tool's own reader ($data/kernels), with
+	# the installed tree's kernels.list as its data: a root the doctor
+	# inspects may hold anything, and nothing in it is ever run (as root).
+	# The list is read once, capped and only as a regular file in the
+	# root (rdp); without one, the tool's own list.
+	policy_list=
+	if [ -f "$pkg_dir/kernels.list" ] || [ -L "$pkg_dir/kernels.list" ]; then
+		rdp "$pkg_dir/kernels.list" >"$dtmp/kernels.list"
+		policy_list=$dtmp/kernels.list
+	fi
 	for d in "$R"/lib/modules/*/; do
 		[ -d "$d" ] || continue
-		k=$(basename "$d")
+		k=${d%/}
+		k=${k##*/}
+		# A name that is no kernel release (a newline or a tab would
+		# forge records of its own below) is not a kernel.
+		release_ok "$k" || continue
 		[ -d "$d/kernel" ] || [ -e "$d/build" ] || [ -d "$d/updates" ] || continue
 		log='' why='' have=''
-		tier=$(ICE_BP_ROOT=$R sh "$policy" tier-of "$k" 2>"$dtmp/policy-err") || tier=unknown
+		tier=$(policy_ask tier-of "$k" 2>"$dtmp/policy-err") || tier=unknown
 		ko=$(first_file "$d"updates/dkms/ice.ko* || true)
 		[ -z "$ko" ] || have=$(modinfo_of "${ko#"$R"}" | field version || true)
 		failed=$R/var/log/ice-backport/$k.failed
@@ -221,7 +243,7 @@ facts_dkms() {
 			why=$(rdp "$declined" | head -n 1 | cut -f 2 | tr '\t' ' ')
 		elif [ -n "$ko" ]; then
 			state=installed
-		elif ! why=$(ICE_BP_ROOT=$R sh "$policy" accepts "$k" 2>/dev/null); then
+		elif ! why=$(policy_ask accepts "$k" 2>/dev/null); then
 			state=refused
 		elif [ ! -e "$d/build" ]; then
 			state=no-headers
@@ -309,7 +331,7 @@ facts_ports() {
 		while IFS= read -r n; do
 			mtu='' fw='' dver='' xdp=unknown counters=no rings=0 stale=- sig=-
 			if [ "$n" != - ]; then
-				mtu=$(rdp "$d/net/$n/mtu" | head -n 1)
+				mtu=$(rdp "$d/net/$n/mtu" | head -n 1 | cut -c 1-64)
 				mtu=${mtu%%"$TAB"*}
 				ei=$(run ethtool -i "$n" || true)
 				fw=$(printf '%s\n' "$ei" | field firmware-version)
@@ -356,8 +378,10 @@ facts_secureboot() {
 	if [ "$sb" = unknown ]; then
 		v=$(first_file "$R"/sys/firmware/efi/efivars/SecureBoot-* || true)
 		if [ -n "$v" ]; then
-			# 4 bytes of attributes, then the value.
-			case $(od -An -tu1 -j4 -N1 "$v" | tr -d ' ') in
+			# 4 bytes of attributes, then the value; read as every file of
+			# the root is (rdp: a FIFO never blocks, a link out of the
+			# root is not followed).
+			case $(rdp "$v" | od -An -tu1 -j4 -N1 2>/dev/null | tr -d ' ') in
 			1) sb=enabled ;;
 			0) sb=disabled ;;
 			esac

@@ -65,16 +65,27 @@ in_root() {
 }
 
 # rdp FULLPATH: the content of a regular file (sysfs and procfs files are
-# regular) under the root; nothing for a FIFO, a directory, a device or a
-# link out of the root.
+# regular) under the root, its first 64 KiB (a sysfs file holds one page
+# at most: a planted file of 300 MB must not cost minutes and gigabytes);
+# nothing for a FIFO, a directory, a device or a link out of the root.
 rdp() {
 	[ -f "$1" ] && in_root "$1" || return 0
-	cat -- "$1" 2>/dev/null || true
+	head -c 65536 -- "$1" 2>/dev/null || true
 }
 
 # rd PATH: the content of PATH under the root, nothing when unreadable.
 rd() {
 	rdp "$R$1"
+}
+
+# release_ok NAME: NAME can be a kernel release (a /lib/modules directory
+# name): it names paths and fills tab- and newline-separated records, so
+# no slash, no blank, no control byte, no glob character, not . or ..
+release_ok() {
+	case $1 in
+	'' | . | .. | *[!A-Za-z0-9._+~-]*) return 1 ;;
+	esac
+	return 0
 }
 
 # cmd_key CMD ARGS...: the fixture file name of a command line.
@@ -171,14 +182,21 @@ js() {
 }
 
 # jn VALUE: a JSON number (leading zeros dropped: JSON has no 007), or
-# null when VALUE is not a whole number.
+# null when VALUE is not a whole number or has more than 18 digits (no
+# counter or MTU has; parsers refuse or round longer ones).
 jn() {
 	case $1 in
 	'' | *[!0-9]*) printf null ;;
 	*)
-		jn_v=$1
-		while [ "${jn_v#0}" != "$jn_v" ] && [ "${#jn_v}" -gt 1 ]; do jn_v=${jn_v#0}; done
-		printf '%s' "$jn_v"
+		# All the leading zeros in one step (a loop is quadratic).
+		jn_v=${1#"${1%%[!0]*}"}
+		if [ -z "$jn_v" ]; then
+			printf 0
+		elif [ "${#jn_v}" -gt 18 ]; then
+			printf null
+		else
+			printf '%s' "$jn_v"
+		fi
 		;;
 	esac
 }

@@ -112,8 +112,8 @@ rdma_gap_of() {
 # tools/lib/kernels (/etc/ice-backport/policy.conf); decline when unset or
 # not one of the two (an operator who wrote something wanted care).
 rdma_policy() {
-	rp_file=${ICE_BP_POLICY:-${R:-}/etc/ice-backport/policy.conf}
-	rp_v=$(sed -n 's/^[[:space:]]*rdma[[:space:]]*=[[:space:]]*\([^[:space:]#]*\).*/\1/p' "$rp_file" 2>/dev/null | tail -n 1)
+	# tools/lib/kernels is policy.conf's one reader.
+	rp_v=$(ICE_BP_ROOT=${R:-} sh "$data/kernels" policy-value rdma 2>/dev/null) || rp_v=
 	case $rp_v in
 	install) echo install ;;
 	*) echo decline ;;
