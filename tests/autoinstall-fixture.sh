@@ -5,7 +5,7 @@
 # tmpfs mounts stand for /lib/modules, /usr/src, /var/lib/dkms, /var/log,
 # /var/lib/ice-backport and /run/lock, and stand-ins for dkms, modinfo and
 # depmod record what they are asked.  The stand-in dkms builds no module:
-# what the real dkms and a real build do is test 43's.
+# what the real dkms and a real build do is test 46's.
 # shellcheck disable=SC2154 # top and tmp come from tests/lib.sh
 
 af_version=$(cat "$top/VERSION")

@@ -17,7 +17,7 @@
 #            log; control: a run that is not stopped installs the new one;
 #   lock     a second run waits for the first and says so.
 # What a stand-in cannot show (a real dkms, a real build, a SIGTERM
-# reaching make) is test 43's.
+# reaching make) is test 46's.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 [ "$(id -u)" = 0 ] || skip "needs root (mount namespace)"
 command -v unshare >/dev/null || skip "unshare (util-linux) is needed"
