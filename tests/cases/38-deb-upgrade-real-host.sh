@@ -10,7 +10,9 @@
 # directory exists in the root, as on a real host, so dkms takes its
 # real-host branch: the control runs dkms's own common.postinst (with a
 # dkms that only records what it is asked to build) and shows it picks
-# fewer kernels than have headers.  Then ice-backport-dkms itself:
+# fewer kernels than have headers.  Then ice-backport-dkms itself, from
+# the previous release's real package (built from its commit; see below)
+# to this tree's:
 #   install       every kernel with headers gets the module (two);
 #   new kernel    the third kernel and its headers arrive through apt:
 #                 ice-backport's kernel hook builds for it, before the
@@ -23,7 +25,8 @@
 #                 (the command the warning gave) gives it the new version,
 #                 and the old version is unregistered.
 # Runs in a scratch copy of the cached bookworm root (dkms 3.0.10), with
-# the bookworm-backports 6.12 kernels.
+# the bookworm-backports 6.12 kernels.  Skipped, saying so, in a shallow
+# clone that lacks the release's commit.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 . "$top/scripts/lib/deb-test.sh"
 [ "$(id -u)" = 0 ] || skip "needs root (mount, chroot)"
