@@ -17,6 +17,11 @@ deb_root() {
 	release=$1
 	shift
 	root=$("$top/scripts/build/scratch-root" new "$release" "$sr" "$@") || fail "could not make a $release scratch root"
+	# The compiler cache of the root's DKMS builds (scripts/build/scratch-root)
+	# for what a test runs on the root from the host (rpm --root's scriptlets).
+	for kv in $("$top/scripts/build/scratch-root" env); do
+		export "${kv?}"
+	done
 	# The kernels the test names and no more: the cached root carries the
 	# headers of every kernel of its release in the matrix, and DKMS
 	# builds for each one it supports, one build at a time.

@@ -2,6 +2,8 @@
 # ice.ko builds against Debian's 6.12.95+deb12-amd64 headers with the
 # host's gcc-12 and W=1: zero warnings, our version in modinfo and for
 # ethtool -i, no dependency on the kernel's libie or libeth.
+# It writes build/6.12.95+deb12-amd64/, as 20-build of that kernel does:
+# tests/run: apart from the kernel cases
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 kver=6.12.95+deb12-amd64
 "$top/scripts/build/ensure-headers" "$kver" bookworm-backports

@@ -5,6 +5,11 @@
 # a stale README, a stale build and a missing build caught, and README's
 # table of every release written by matrix-wide --readme; then on this
 # clone's README against the supported kernels' builds (built if missing).
+# In `make check` it runs after the kernel cases, whose 20-build has made
+# every sample kernel's build by then: it reads them and builds nothing
+# (run first, it made them itself, and 20-build then checked W=1 warnings
+# on a build that compiled nothing).
+# tests/run: after the kernel cases
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 command -v objcopy >/dev/null || skip "objcopy missing (binutils)"
 

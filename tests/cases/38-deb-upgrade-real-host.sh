@@ -10,7 +10,9 @@
 # directory exists in the root, as on a real host, so dkms takes its
 # real-host branch: the control runs dkms's own common.postinst (with a
 # dkms that only records what it is asked to build) and shows it picks
-# fewer kernels than have headers.  Then ice-backport-dkms itself:
+# fewer kernels than have headers.  Then ice-backport-dkms itself, from
+# the previous release's real package (built from its commit; see below)
+# to this tree's:
 #   install       every kernel with headers gets the module (two);
 #   new kernel    the third kernel and its headers arrive through apt:
 #                 ice-backport's kernel hook builds for it, before the
@@ -23,7 +25,8 @@
 #                 (the command the warning gave) gives it the new version,
 #                 and the old version is unregistered.
 # Runs in a scratch copy of the cached bookworm root (dkms 3.0.10), with
-# the bookworm-backports 6.12 kernels.
+# the bookworm-backports 6.12 kernels.  Skipped, saying so, in a shallow
+# clone that lacks the release's commit.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 . "$top/scripts/lib/deb-test.sh"
 [ "$(id -u)" = 0 ] || skip "needs root (mount, chroot)"
@@ -33,21 +36,45 @@ k2=6.12.95+deb12-rt-amd64
 k3=6.12.95+deb12-cloud-amd64
 version=$(cat "$top/VERSION")
 
-# The next package version: this repository with VERSION's last field
-# bumped and a changelog entry for it, imported and packaged as is.
-next=$(echo "$version" | awk -F. -v OFS=. '{ $NF = $NF + 1; print }')
-repo=$(repo_copy)
-echo "$next" >"$repo/VERSION"
-{
-	printf 'ice-backport (%s-1) unstable; urgency=medium\n\n  * Test upgrade.\n\n' "$next"
-	printf ' -- %s  %s\n\n' "$(dpkg-parsechangelog -l "$top/debian/changelog" -S Maintainer)" \
-		"$(dpkg-parsechangelog -l "$top/debian/changelog" -S Date)"
-	cat "$top/debian/changelog"
-} >"$repo/debian/changelog"
-deb=$("$top/scripts/package/build-deb" "$tmp/deb")
-ICE_BP_TOPDIR=$repo "$repo/scripts/import/import-upstream" >"$tmp/import-next.log" 2>&1 ||
-	{ tail "$tmp/import-next.log"; fail "could not import the upstream for $next"; }
-debnext=$(ICE_BP_TOPDIR=$repo "$repo/scripts/package/build-deb" "$tmp/debnext")
+# From the previous release's real package (built from its commit by its
+# own scripts, scripts/package/release-deb) to this tree's.  While this
+# tree still carries the version of its last release, the last release is
+# the start and this tree, its VERSION's last field bumped (and a changelog
+# entry for it), is the upgrade.
+rc=0
+prev=$("$top/scripts/package/release-deb" previous) || rc=$?
+case $rc in
+0) next=$version ;;
+3)
+	prev=$("$top/scripts/package/release-deb" last) || fail "releases.list names no release to upgrade from"
+	next=$(echo "$version" | awk -F. -v OFS=. '{ $NF = $NF + 1; print }')
+	;;
+*) fail "releases.list could not be read" ;;
+esac
+version=${prev%% *}
+commit=${prev#* }
+rc=0
+deb=$("$top/scripts/package/release-deb" build "$commit") || rc=$?
+[ "$rc" != 3 ] || skip "commit $commit of release $version is not in this clone's history (a shallow clone): the upgrade from its real package cannot be tested"
+[ "$rc" = 0 ] || fail "the package of release $version could not be built from $commit"
+if [ "$next" = "$(cat "$top/VERSION")" ]; then
+	debnext=$("$top/scripts/package/build-deb" "$tmp/debnext")
+else
+	repo=$(repo_copy)
+	echo "$next" >"$repo/VERSION"
+	{
+		printf 'ice-backport (%s-1) unstable; urgency=medium\n\n  * Test upgrade.\n\n' "$next"
+		printf ' -- %s  %s\n\n' "$(dpkg-parsechangelog -l "$top/debian/changelog" -S Maintainer)" \
+			"$(dpkg-parsechangelog -l "$top/debian/changelog" -S Date)"
+		cat "$top/debian/changelog"
+	} >"$repo/debian/changelog"
+	ICE_BP_TOPDIR=$repo "$repo/scripts/import/import-upstream" >"$tmp/import-next.log" 2>&1 ||
+		{ tail "$tmp/import-next.log"; fail "could not import the upstream for $next"; }
+	debnext=$(ICE_BP_TOPDIR=$repo "$repo/scripts/package/build-deb" "$tmp/debnext")
+fi
+echo "upgrade from release $version ($commit: $(basename "$deb")) to $next ($(basename "$debnext"))"
+[ "$(dpkg-deb -f "$deb" Version)" != "$(dpkg-deb -f "$debnext" Version)" ] ||
+	fail "the release and this tree's package have the same version: no upgrade to test"
 
 deb_root bookworm "linux-headers-$k1" "linux-headers-$k2"
 cp "$deb" "$debnext" "$root/tmp/"
@@ -101,11 +128,12 @@ printf '\n$(error headers broken on purpose by the ice-backport tests)\n' >>"$ro
 apt_root upgrade.log install "$deb2" || fail "the upgrade failed: one kernel's failed build must not fail it"
 grep -q "warning: $k2: the build of ice-backport $next failed; $k2 keeps the ice-backport module it had ($version)" "$tmp/upgrade.log" ||
 	fail "no warning saying $k2 keeps the module of $version"
+old=$version
 version=$next
 expect_ours "$k1"
 expect_ours "$k3"
 v=$(in_root modinfo -k "$k2" -F version ice)
-[ "$v" = "$(cat "$top/VERSION")" ] || fail "$k2 runs '$v', not the module of the version it had"
+[ "$v" = "$old" ] || fail "$k2 runs '$v', not the module of the version it had ($old)"
 echo "$k2 keeps ice-backport $v"
 rc=0
 in_root ice-backport doctor --json >"$tmp/doctor.json" 2>&1 || rc=$?
@@ -125,9 +153,9 @@ cat "$tmp/retry.log"
 for k in "$k1" "$k2" "$k3"; do
 	expect_ours "$k"
 done
-in_root sh -c "ls -d /var/lib/dkms/ice-backport/$(cat "$top/VERSION")" 2>/dev/null &&
+in_root sh -c "ls -d /var/lib/dkms/ice-backport/$old" 2>/dev/null &&
 	fail "the replaced version is still registered with DKMS"
-echo "every kernel has ice-backport $next; $(cat "$top/VERSION") is unregistered"
+echo "every kernel has ice-backport $next; $old is unregistered"
 
 echo "== purge"
 apt_root purge.log purge ice-backport-dkms || fail "apt purge failed"
