@@ -99,7 +99,7 @@ repo: packages
 release: deps
 	scripts/package/release cut
 	@set -e; prev=$$(scripts/package/release previous); rm -rf build/previous; \
-	scripts/package/release build "$$prev" build/previous
+	scripts/package/release build "$${prev%% *}" build/previous
 	$(MAKE) repo REPO_PACKAGES=build/previous
 
 matrix: src/PROVENANCE

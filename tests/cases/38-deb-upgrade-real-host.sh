@@ -37,16 +37,16 @@ k3=6.12.95+deb12-cloud-amd64
 version=$(cat "$top/VERSION")
 
 # From the previous release's real package (built from its commit by its
-# own scripts, scripts/package/release-deb) to this tree's.  While this
+# own scripts, scripts/package/release build) to this tree's.  While this
 # tree still carries the version of its last release, the last release is
 # the start and this tree, its VERSION's last field bumped (and a changelog
 # entry for it), is the upgrade.
 rc=0
-prev=$("$top/scripts/package/release-deb" previous) || rc=$?
+prev=$("$top/scripts/package/release" previous) || rc=$?
 case $rc in
 0) next=$version ;;
 3)
-	prev=$("$top/scripts/package/release-deb" last) || fail "releases.list names no release to upgrade from"
+	prev=$("$top/scripts/package/release" last) || fail "releases.list names no release to upgrade from"
 	next=$(echo "$version" | awk -F. -v OFS=. '{ $NF = $NF + 1; print }')
 	;;
 *) fail "releases.list could not be read" ;;
@@ -54,9 +54,10 @@ esac
 version=${prev%% *}
 commit=${prev#* }
 rc=0
-deb=$("$top/scripts/package/release-deb" build "$commit") || rc=$?
+"$top/scripts/package/release" build "$version" "$tmp/release" >"$tmp/release.list" || rc=$?
 [ "$rc" != 3 ] || skip "commit $commit of release $version is not in this clone's history (a shallow clone): the upgrade from its real package cannot be tested"
 [ "$rc" = 0 ] || fail "the package of release $version could not be built from $commit"
+deb=$(grep '\.deb$' "$tmp/release.list")
 if [ "$next" = "$(cat "$top/VERSION")" ]; then
 	debnext=$("$top/scripts/package/build-deb" "$tmp/debnext")
 else
