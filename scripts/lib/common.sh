@@ -49,6 +49,28 @@ lock_all() {
 	awk -v k="$1" '$1 == k { print $2 }' "$ICE_BP_TOPDIR/upstream.lock"
 }
 
+# pinned_base: the upstream base of the pin (upstream.lock's version
+# 6.12.118-1 -> 6.12.118), the release whose kernels are the pinned
+# upstream's kernels.
+pinned_base() {
+	pb_v=$(lock_get version)
+	printf '%s\n' "${pb_v%%-*}"
+}
+
+# pinned_kernel [full]: the first kernel of kernels.list's test sample (of
+# those it runs in full, with `full`) that is of the pinned upstream's
+# release: the kernel the pinned-kernel checks, the bench and the fuzz run
+# on.  The sample must hold one: without it those checks would have no
+# kernel, so this stops, never prints nothing.
+pinned_kernel() {
+	pk_base=$(pinned_base)
+	# shellcheck disable=SC2086 # empty or one word
+	pk_id=$(kernels sample ${1:-} | awk -v v="$pk_base+" 'index($1, v) == 1 { print $1; exit }')
+	[ -n "$pk_id" ] || die "kernels.list's test sample has no kernel${1:+ run in $1} of the pinned upstream $pk_base (upstream.lock's version)" \
+		"put the pinned release's kernels in the sample (kernel $pk_base+deb13-amd64 ...): scripts/import/move-pin does it when it moves the pin"
+	printf '%s\n' "$pk_id"
+}
+
 # tree_hash DIR: one sha256 over the names and contents of every file
 # under DIR, independent of time stamps and of the order of the walk.
 tree_hash() {
