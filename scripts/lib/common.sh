@@ -57,16 +57,15 @@ pinned_base() {
 	printf '%s\n' "${pb_v%%-*}"
 }
 
-# pinned_kernel [full]: the first kernel of kernels.list's test sample (of
-# those it runs in full, with `full`) that is of the pinned upstream's
-# release: the kernel the pinned-kernel checks, the bench and the fuzz run
-# on.  The sample must hold one: without it those checks would have no
-# kernel, so this stops, never prints nothing.
+# pinned_kernel: the first kernel of kernels.list's test sample that runs
+# in full and is of the pinned upstream's release: the kernel the
+# pinned-kernel checks, the bench, the fuzz and the package tests run on.
+# The sample must hold one: without it those checks would have no kernel,
+# so this stops, never prints nothing.
 pinned_kernel() {
 	pk_base=$(pinned_base)
-	# shellcheck disable=SC2086 # empty or one word
-	pk_id=$(kernels sample ${1:-} | awk -v v="$pk_base+" 'index($1, v) == 1 { print $1; exit }')
-	[ -n "$pk_id" ] || die "kernels.list's test sample has no kernel${1:+ run in $1} of the pinned upstream $pk_base (upstream.lock's version)" \
+	pk_id=$(kernels sample full | awk -v v="$pk_base+" 'index($1, v) == 1 { print $1; exit }')
+	[ -n "$pk_id" ] || die "kernels.list's test sample has no kernel run in full of the pinned upstream $pk_base (upstream.lock's version)" \
 		"put the pinned release's kernels in the sample (kernel $pk_base+deb13-amd64 ...): scripts/import/move-pin does it when it moves the pin"
 	printf '%s\n' "$pk_id"
 }
