@@ -12,11 +12,20 @@
 # taken and the added line reaches the tree, so the checks below see the
 # attack when the pin does not stop it.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
-# A cache of our own, sharing the downloads, its extractions copies of the
-# shared ones (checked like any cache entry; one is made if none fits).
+# A cache of our own, sharing the downloads, with a copy of the shared
+# cache's entry of the pinned copy-list if it has one (the one whose
+# contents hash to copy_sha256; the import makes one if none fits).
 mkdir -p "$tmp/cache/extract"
 ln -s "$ICE_BP_CACHE/dl" "$tmp/cache/dl"
-cp "$ICE_BP_CACHE"/extract/*.tar "$tmp/cache/extract/" 2>/dev/null || true
+for x in "$ICE_BP_CACHE"/extract/*.tar; do
+	[ -f "$x" ] || continue
+	rm -rf "$tmp/x"
+	mkdir "$tmp/x"
+	tar -xf "$x" -C "$tmp/x" 2>/dev/null || continue
+	if [ "$(tree_hash "$tmp/x")" = "$(lock_get copy_sha256)" ]; then
+		cp "$x" "$tmp/cache/extract/"
+	fi
+done
 import() {
 	env ICE_BP_CACHE="$tmp/cache" "$@" >"$tmp/import.log" 2>&1 || { cat "$tmp/import.log"; return 1; }
 	cat "$tmp/import.log"
@@ -26,9 +35,9 @@ clean=$(tree_hash "$tmp/clean")
 devids=drivers/net/ethernet/intel/ice/ice_devids.h
 poison='#define ICE_DEV_ID_POISONED 0xdead'
 
-# poison_cache: the attack, on every entry of our cache.
+# poison_cache ENTRY...: the attack.
 poison_cache() {
-	for x in "$tmp"/cache/extract/*.tar; do
+	for x in "$@"; do
 		rm -rf "$tmp/x"
 		mkdir "$tmp/x"
 		tar -xf "$x" -C "$tmp/x"
@@ -37,13 +46,16 @@ poison_cache() {
 		sha256_of "$x" >"$x.sha256"
 	done
 }
-poison_cache
+poison_cache "$tmp"/cache/extract/*.tar
 ls "$tmp"/cache/extract/*.tar >/dev/null 2>&1 || fail "the clean import left no cache entry to poison"
 
 echo "== the import after the cache was poisoned"
 import "$top/scripts/import/import-upstream" --dest "$tmp/after" || fail "the import after the poisoning failed"
 grep -q "is not the one upstream.lock pins (copy_sha256" "$tmp/import.log" || fail "the import did not say that the cached copy-list is not the pinned one"
 grep -q "extracting the copy-list" "$tmp/import.log" || fail "the import did not extract the verified tarball again"
+# The entry the import looked up (and wrote again, clean).
+used=$(sed -n 's/.* from the cache (\(.*\))$/\1/p' "$tmp/import.log")
+[ -f "$used" ] || fail "the import named no cache entry"
 ! grep -qF "$poison" "$tmp/after/$devids" || fail "the poisoned ice_devids.h reached the tree"
 [ "$(tree_hash "$tmp/after")" = "$clean" ] || fail "the tree differs from a clean import"
 cmp "$tmp/after/PROVENANCE" "$tmp/clean/PROVENANCE" || fail "PROVENANCE differs from a clean import's"
@@ -63,12 +75,9 @@ grep -q "fix: .*move-pin" "$tmp/log2" || fail "the fix is not named"
 [ ! -e "$tmp/nocache/extract" ] || [ -z "$(ls "$tmp/nocache/extract")" ] || fail "a refused copy-list was cached"
 
 echo "-- control: the poisoned tree's own hash pinned, the cache is taken"
-poison_cache
+poison_cache "$used"
 mkdir "$tmp/x2"
-for x in "$tmp"/cache/extract/*.tar; do
-	tar -xf "$x" -C "$tmp/x2"
-	break
-done
+tar -xf "$used" -C "$tmp/x2"
 sed -i "s/^copy_sha256 .*/copy_sha256  $(tree_hash "$tmp/x2")/" "$repo/upstream.lock"
 import env ICE_BP_TOPDIR="$repo" "$repo/scripts/import/import-upstream" --dest "$tmp/ctl" ||
 	fail "control: the import failed"
