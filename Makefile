@@ -19,6 +19,9 @@ help:
 	@echo 'make deps       install missing build dependencies with apt (as root)'
 	@echo 'make import     fetch, verify, extract and patch the pinned upstream into src/'
 	@echo '                (UPSTREAM_TARBALL=<path> to use a local linux-source tarball)'
+	@echo 'make move-pin   move upstream.lock to the newest linux-source-6.12 of its suites (or PIN=<version>):'
+	@echo '                sums, copy-list, VERSION, changelog stub, sample kernels, controls; prints'
+	@echo '                what changed in the imported ice (scripts/import/move-pin)'
 	@echo 'make module     build ice.ko for KVER=<release> (default: running kernel, else'
 	@echo '                newest installed headers) or KSRC=<headers dir>'
 	@echo 'make packages   the main job: make deb and make rpm'
@@ -57,6 +60,9 @@ src/PROVENANCE: upstream.lock VERSION patches/series $(wildcard patches/*/*.patc
 
 import:
 	scripts/import/import-upstream
+
+move-pin:
+	scripts/import/move-pin $(PIN)
 
 module: src/PROVENANCE
 	@kver='$(KVER)'; \
@@ -130,4 +136,4 @@ fuzz: deps src/PROVENANCE
 clean:
 	rm -rf build
 
-.PHONY: all help deps import module packages deb rpm repo release check matrix matrix-wide custom-kernels bench fuzz clean
+.PHONY: all help deps import move-pin module packages deb rpm repo release check matrix matrix-wide custom-kernels bench fuzz clean

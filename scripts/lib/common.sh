@@ -49,6 +49,27 @@ lock_all() {
 	awk -v k="$1" '$1 == k { print $2 }' "$ICE_BP_TOPDIR/upstream.lock"
 }
 
+# pinned_base: the upstream base of the pin (upstream.lock's version
+# 6.12.118-1 -> 6.12.118), the release whose kernels are the pinned
+# upstream's kernels.
+pinned_base() {
+	pb_v=$(lock_get version)
+	printf '%s\n' "${pb_v%%-*}"
+}
+
+# pinned_kernel: the first kernel of kernels.list's test sample that runs
+# in full and is of the pinned upstream's release: the kernel the
+# pinned-kernel checks, the bench, the fuzz and the package tests run on.
+# The sample must hold one: without it those checks would have no kernel,
+# so this stops, never prints nothing.
+pinned_kernel() {
+	pk_base=$(pinned_base)
+	pk_id=$(kernels sample full | awk -v v="$pk_base+" 'index($1, v) == 1 { print $1; exit }')
+	[ -n "$pk_id" ] || die "kernels.list's test sample has no kernel run in full of the pinned upstream $pk_base (upstream.lock's version)" \
+		"put the pinned release's kernels in the sample (kernel $pk_base+deb13-amd64 ...): scripts/import/move-pin does it when it moves the pin"
+	printf '%s\n' "$pk_id"
+}
+
 # tree_hash DIR: one sha256 over the names and contents of every file
 # under DIR, independent of time stamps and of the order of the walk.
 tree_hash() {

@@ -1,6 +1,6 @@
 #!/bin/sh
-# The .deb in a Debian 13 root (dkms 3.2) with the 6.12.117+deb13-amd64
-# headers, through Debian's own DKMS test (/usr/lib/dkms/dkms-autopkgtest,
+# The .deb in a Debian 13 root (dkms 3.2) with the headers of the pinned
+# upstream's kernel (upstream.lock: 6.12.N+deb13-amd64), through Debian's own DKMS test (/usr/lib/dkms/dkms-autopkgtest,
 # what Debian's CI runs on every DKMS package): it installs the package
 # with apt and reports PASS for the kernel, whose module DKMS built,
 # signed and installed and which replaces the kernel's own, its modinfo
@@ -15,7 +15,7 @@
 . "$top/scripts/lib/deb-test.sh"
 [ "$(id -u)" = 0 ] || skip "needs root (mount, chroot)"
 command -v python3 >/dev/null || skip "python3 is needed to read the doctor's JSON"
-kver=6.12.117+deb13-amd64
+kver=$(pinned_kernel)
 version=$(cat "$top/VERSION")
 deb=$("$top/scripts/package/build-deb" "$tmp/deb")
 deb_root trixie "linux-headers-$kver"

@@ -1,9 +1,10 @@
 #!/bin/sh
 # The .rpm's scriptlets, run for real: the host's rpm installs the package
 # with --root into a scratch copy of the cached Debian 13 root, with dkms
-# 3.2 from apt and four kernels: 6.12.117+deb13-amd64 (a verified line),
-# an in-range kernel with a release string of an RPM distribution
-# (6.12.117-200.fc41.x86_64: a copy of the first's headers that says so),
+# 3.2 from apt and four kernels: the pinned upstream's kernel
+# (6.12.N+deb13-amd64, a verified line), an in-range kernel with a release
+# string of an RPM distribution (6.12.N-200.fc41.x86_64: a copy of the
+# first's headers that says so),
 # a kernel outside the policy (skipped) and the rt flavour with its
 # headers' Makefile taken away (a build that fails).  %post (ice-backport
 # autoinstall) registers the tree, DKMS builds, signs and installs ice.ko
@@ -19,8 +20,8 @@
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 . "$top/scripts/lib/deb-test.sh"
 [ "$(id -u)" = 0 ] || skip "needs root (mount, chroot)"
-kver=6.12.117+deb13-amd64
-broken=6.12.117+deb13-rt-amd64
+kver=$(pinned_kernel)
+broken=$(kernel_version "$kver")-rt-amd64
 version=$(cat "$top/VERSION")
 # shellcheck disable=SC2046 # two paths without blanks
 set -- $("$top/scripts/package/build-rpm" "$tmp/rpm")
@@ -55,7 +56,7 @@ deb_root trixie "linux-headers-$kver" "linux-headers-$broken"
 # The in-range kernel of another distribution: Debian's headers of $kver
 # copied, their release strings saying $fkver, as a Fedora kernel-devel
 # would lay them out for DKMS (/lib/modules/$fkver/build).
-fkver=6.12.117-200.fc41.x86_64
+fkver=$(pinned_base)-200.fc41.x86_64
 [ "$(kernels tier-of "$fkver")" = in-range ] || fail "$fkver is not in-range"
 in_root sh -c "$(relabel_headers_cmds "$kver" "$fkver" "/usr/src/kernels-$fkver") &&
 	mkdir -p /lib/modules/$fkver && ln -s /usr/src/kernels-$fkver /lib/modules/$fkver/build" ||

@@ -11,7 +11,7 @@
 . "$top/tests/json-check.sh"
 [ "$(id -u)" = 0 ] || skip "needs root (mount, chroot)"
 command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
-kver=6.12.117+deb13-amd64
+kver=$(pinned_kernel)
 version=$(cat "$top/VERSION")
 deb=$("$top/scripts/package/build-deb" "$tmp/deb")
 deb_root trixie "linux-headers-$kver"
