@@ -37,7 +37,7 @@ awk -F'|' -v want=$((nlines + 3)) -v nl="$nlines" '
 	END { exit bad }' "$tmp/rows" || fail "$doc has a malformed probe row"
 echo "$nrows probes x $nlines lines in $doc, each cell marked handled or GAP"
 
-# The derivation against the compiler.  HACKING's probes table (written by
+# The derivation against the compiler.  docs/compat-layer.md's probes table (written by
 # scripts/compat/readme-tables from the builds of the test sample) says on
 # which kernels each shim acts; README's features table lists the kernels.
 # For each kernel of the 6.12 line or newer, its series is added as a line
@@ -54,7 +54,7 @@ echo "$nrows probes x $nlines lines in $doc, each cell marked handled or GAP"
 crosscheck() {
 	sed -n '/^<!-- BEGIN readme-tables:features -->$/,/^<!-- END readme-tables:features -->$/p' "$1/README.md" |
 		awk -F ' *[|] *' '$2 ~ /^[0-9]+[.][0-9]+/ { print $2 }' >"$tmp/kernels"
-	sed -n '/^<!-- BEGIN readme-tables:probes -->$/,/^<!-- END readme-tables:probes -->$/p' "$1/HACKING.md" |
+	sed -n '/^<!-- BEGIN readme-tables:probes -->$/,/^<!-- END readme-tables:probes -->$/p' "$1/docs/compat-layer.md" |
 		awk -F ' *[|] *' '$2 ~ /^`/ { gsub(/`/, "", $2); print $2 "\t" $5 }' >"$tmp/acts"
 	if [ ! -s "$tmp/kernels" ] || [ ! -s "$tmp/acts" ]; then
 		echo "no features or probes table to check against"

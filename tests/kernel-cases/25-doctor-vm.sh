@@ -152,9 +152,13 @@ EOF2
 for c in kmod dash env; do
 	command -v "$c" >/dev/null || skip "$c is needed in the VM (the host's kmod, dash and coreutils' env)"
 done
+# The tool and its data as the packages install them
+# (scripts/package/package-source): VERSION and kernels.list beside the
+# policy's reader, which rdma.sh asks for `rdma =`.
 "$top/scripts/vm/make-initramfs" --ko "$ko" --own --extra irdma \
 	--add "$top/tools/ice-backport:/opt/ice-backport/ice-backport" \
 	--add "$top/tools/lib:/opt/ice-backport/lib" --add "$top/VERSION:/opt/ice-backport/lib/VERSION" \
+	--add "$top/kernels.list:/opt/ice-backport/lib/kernels.list" \
 	--host-bin "$(command -v kmod):/opt/kmod/kmod" --host-bin "$(command -v dash):/opt/kmod/dash" \
 	--host-bin "$(command -v env):/opt/kmod/env" \
 	"$img/lib/modules/$kid" "$tmp/init" "$tmp/initrd.gz" || fail "could not make the initramfs"
