@@ -65,8 +65,16 @@ cp -R "$top/src/." "$copy/src/"
 # The first verified line gets another release pattern.
 awk '!done && $1 == "line" { $4 = $4 "x"; done = 1 } 1' "$top/kernels.list" >"$copy/kernels.list"
 cmp -s "$top/kernels.list" "$copy/kernels.list" && fail "could not change kernels.list for the negative control"
+# ... and debian/control's Description gets another synopsis and first
+# line: the RPM must follow it (it is made from it, not written twice).
+sed -i -e 's/^Description: .*/Description: Changed synopsis for the control/' \
+	-e '0,/^ [A-Za-z]/s/^ [A-Za-z].*/ A changed first line of the description./' "$copy/debian/control"
 # shellcheck disable=SC2046
 set -- $(ICE_BP_TOPDIR=$copy "$copy/scripts/package/build-rpm" "$tmp/c")
 cmp -s "$a" "$1" && fail "the binary RPM did not change with kernels.list"
 cmp -s "$as" "$2" && fail "the source RPM did not change with kernels.list"
-echo "changed kernels.list: both RPMs differ, as they must"
+[ "$(rpm -qp --qf '%{SUMMARY}' "$1")" = "Changed synopsis for the control" ] ||
+	fail "the RPM's summary did not follow debian/control: $(rpm -qp --qf '%{SUMMARY}' "$1")"
+rpm -qp --qf '%{DESCRIPTION}\n' "$1" | head -n 1 | grep -qx 'A changed first line of the description.' ||
+	fail "the RPM's description did not follow debian/control"
+echo "changed kernels.list and description: both RPMs differ, and say what debian/control says"

@@ -62,3 +62,38 @@ expect_fail "$tmp/log5" "releases.list:[0-9]*: date" rel check
 cp "$tmp/released" "$copy/releases.list"
 rel check || fail "the copy restored is refused"
 echo "the release record holds, and each breakage of it is refused"
+
+echo "== release cut, in a git repository made of the copy"
+# Each precondition of a cut is refused by name, then a cut records the
+# version with its commit and tag, and `check` holds on the result.
+command -v git >/dev/null || skip "git is missing (the cut needs a repository)"
+g() { git -C "$copy" -c user.name=t -c user.email=t@ice-backport.invalid "$@"; }
+commit() { g add -A && g commit -q -m "$1"; }
+# setentry SED: edit the top changelog entry's header or trailer.
+setentry() { sed -i "1,/^ -- /{$1}" "$copy/debian/changelog"; }
+g init -q
+commit "the copy"
+rel bump >/dev/null
+expect_fail "$tmp/cut1" "uncommitted changes" rel cut
+commit "bump"
+expect_fail "$tmp/cut2" "is UNRELEASED" rel cut
+setentry 's/) UNRELEASED;/) unstable;/'
+commit "finished"
+expect_fail "$tmp/cut3" "still has its placeholder" rel cut
+setentry 's/(describe what this release changes for operators)/A change./'
+setentry 's/^\( -- .*>  \).*/\1Fri, 01 Jan 2100 00:00:00 +0000/'
+commit "dated ahead"
+expect_fail "$tmp/cut4" "dated in the future" rel cut
+setentry "s/^\\( -- .*>  \\).*/\\1$(LC_ALL=C date -u -R -d '1 hour ago')/"
+commit "dated"
+next=$(cat "$copy/VERSION")
+ICE_BP_TOPDIR=$copy "$copy/scripts/import/import-upstream" >"$tmp/import.log" 2>&1 ||
+	{ tail "$tmp/import.log"; fail "could not import for $next"; }
+rel cut || fail "a finished, committed entry was not released"
+head=$(g rev-parse HEAD~1)
+tail -n 1 "$copy/releases.list" | grep -q "^release $next [0-9-]* $head [0-9a-f]\{64\}$" ||
+	fail "the record of $next is not its commit and hash: $(tail -n 1 "$copy/releases.list")"
+[ "$(g rev-parse "v$next^{commit}")" = "$head" ] || fail "tag v$next is not the released commit"
+rel check | grep -q "is the last release, and ships what it recorded" || fail "check does not hold after the cut"
+expect_fail "$tmp/cut5" "is already released" rel cut
+echo "release cut: each unfinished state refused; the cut records $next at its commit, tags it, and check holds"
