@@ -220,3 +220,25 @@ fx_rdma_use() {
 		;;
 	esac
 }
+
+# fx_rpm NAME VERSION RELEASE: the fake host's rpm database (sqlite, in
+# /var/lib/rpm as on RHEL 9) gets a real package NAME-VERSION-RELEASE.x86_64
+# whose %changelog is standard input (an excerpt of a real one, in the
+# form rpm prints it).  Built with rpmbuild and recorded with `rpm -i
+# --justdb`: the doctor's rpm reads it as it reads a real host's.  The
+# package holds no file: only its header is judged.  Needs rpm and rpmbuild.
+fx_rpm() {
+	fx_rb=$tmp/rpmbuild/$1-$2-$3
+	mkdir -p "$fx_rb/SPECS" "$fx/var/lib/rpm"
+	{
+		printf 'Name: %s\nVersion: %s\nRelease: %s\n' "$1" "$2" "$3"
+		printf 'Summary: stand-in for a kernel package of a RHEL-family host\nLicense: GPL-2.0-only\n'
+		printf '%%global debug_package %%{nil}\n%%description\nStand-in of a test fixture.\n%%files\n%%changelog\n'
+		cat
+	} >"$fx_rb/SPECS/k.spec"
+	rpmbuild -bb --target x86_64 --define "_topdir $fx_rb" "$fx_rb/SPECS/k.spec" >"$fx_rb/build.log" 2>&1 ||
+		{ cat "$fx_rb/build.log"; fail "rpmbuild of the stand-in $1-$2-$3 failed"; }
+	rpm --dbpath "$fx/var/lib/rpm" -i --justdb --nodeps --ignorearch --ignoreos \
+		"$fx_rb/RPMS/x86_64/$1-$2-$3.x86_64.rpm" >"$fx_rb/install.log" 2>&1 ||
+		{ cat "$fx_rb/install.log"; fail "rpm -i --justdb of the stand-in $1-$2-$3 failed"; }
+}

@@ -58,7 +58,7 @@ fx_port ice
 doctor fixedkernel doctor --json
 expect_rc fixedkernel 0
 expect fixedkernel "d['kernel']['own_ice_rx_leak']" fixed
-echo "-- control: a vendor kernel whose source version is not readable"
+echo "-- control: a vendor kernel whose source version is not readable, and no rpm database to read its changelog from (test 61 has those)"
 fx_new vendor 5.14.0-503.el9.x86_64 ""
 fx_loaded intree
 fx_port ice

@@ -96,7 +96,12 @@ facts_kernel() {
 		upver=$kver upsrc="kernel.org $kver"
 	fi
 	leak=unknown leak_why="the kernel's source version cannot be read: a vendor kernel may carry its own ice"
-	if [ -n "$upver" ]; then
+	leak_pkg='' leak_evidence=''
+	if el_kernel "$kver"; then
+		# Its version says nothing of its ice: its package changelog does.
+		upsrc=
+		facts_rpm_changelog
+	elif [ -n "$upver" ]; then
 		series=$(echo "$upver" | cut -d. -f1,2)
 		# shellcheck disable=SC2046 # three words
 		set -- $(awk -v s="$series" '!/^#/ && $1 == s { print $2, $3; exit }' "$data/rx-leak-ranges")
@@ -128,6 +133,88 @@ facts_kernel() {
 		mi=$(modinfo_of "$intree" || true)
 		intree_src=$(printf '%s\n' "$mi" | field srcversion)
 		intree_vermagic=$(printf '%s\n' "$mi" | field vermagic | cut -d' ' -f1)
+	fi
+}
+
+# el_kernel KVER: KVER is a RHEL-family kernel (RHEL, Alma, Rocky, CentOS
+# Stream, Oracle's compatible kernel): its release carries the Enterprise
+# Linux dist tag, .elN or .elN_M (5.14.0-570.32.1.el9_6.x86_64,
+# 4.18.0-553.rt7.342.el8_10.x86_64).  Such a kernel keeps its base version
+# while taking later ice patches, so the kernel.org ranges cannot judge it
+# and its package changelog is the only evidence (facts_rpm_changelog).
+# Any other kernel, whether an RPM owns it or not (Fedora's .fcN, a
+# kernel.org build packaged as an RPM), follows its version.
+el_kernel() {
+	printf '%s\n' "$1" | grep -Eq '\.el[0-9]+(_[0-9]+)?(\.|$)'
+}
+
+# cl_line SUBJECT: the first changelog item that is SUBJECT, and the
+# release of its entry ("[5.14.0-563.el9]", or "- RELEASE" of an
+# entry header written the other way), tab-separated; made printable,
+# no tab inside: it is quoted in tab-separated findings.
+cl_line() {
+	LC_ALL=C awk -v s="$1" '
+		/^\* / { rel = $0
+			if (match(rel, /\[[^]]*\]/)) rel = substr(rel, RSTART + 1, RLENGTH - 2)
+			else { sub(/.* - /, "", rel) }
+			next }
+		index($0, "- " s) == 1 && (length($0) == length(s) + 2 || substr($0, length(s) + 3, 1) == " ") {
+			gsub(/\t/, " "); print substr($0, 1, 240) "\t" rel; exit
+		}' "$dtmp/changelog" | safe_text
+}
+
+# facts_rpm_changelog: leak, leak_why, leak_pkg and leak_evidence from the
+# changelog of the package that owns the running kernel, read from the
+# root's rpm database (rpmdb_q), searched for the entries of
+# tools/lib/rx-leak-changelog.  The fix wins over the leak; neither means
+# the leaking walk never came in, which is known only when a changelog was
+# read: no rpm, no database, no package or an empty changelog is "could
+# not tell".
+facts_rpm_changelog() {
+	leak_subj=$(awk '$1 == "leak" { sub(/^leak[ \t]+/, ""); print; exit }' "$data/rx-leak-changelog")
+	fix_subj=$(awk '$1 == "fix" { sub(/^fix[ \t]+/, ""); print; exit }' "$data/rx-leak-changelog")
+	if [ -z "$leak_subj" ] || [ -z "$fix_subj" ]; then
+		tool_die "$data/rx-leak-changelog names no leak or no fix entry" "reinstall ice-backport-dkms"
+	fi
+	# The package: kernel-core-RELEASE (RHEL 8 and later), kernel-RELEASE
+	# (RHEL 7, or a core-less build); a +FLAVOUR release (9.3 and later:
+	# +rt, +debug, +64k) is kernel-FLAVOUR-core, a RHEL 8 real-time one
+	# (.rtN. in the release) kernel-rt-core.
+	base=${kver%%+*} flav=
+	[ "$base" = "$kver" ] || flav=${kver#*+}-
+	case $base in *.rt[0-9]*) [ -n "$flav" ] || flav=rt- ;; esac
+	cl_rc=0
+	for p in "kernel-${flav}core-$base" "kernel-$flav$base"; do
+		cl_rc=0
+		rpmdb_q --changelog "$p" >"$dtmp/changelog" || cl_rc=$?
+		if [ "$cl_rc" = 0 ]; then
+			leak_pkg=$p
+			break
+		fi
+		[ "$cl_rc" = 127 ] || [ "$cl_rc" = 3 ] || continue
+		break
+	done
+	case $cl_rc in
+	127) leak_why="this is a RHEL-family kernel, whose version does not say which ice patches it carries, and there is no rpm here to read its package changelog"; return 0 ;;
+	3) leak_why="this is a RHEL-family kernel, whose version does not say which ice patches it carries, and ${R:-/} has no rpm database (/var/lib/rpm, /usr/lib/sysimage/rpm) to read its package changelog from"; return 0 ;;
+	0) ;;
+	*) leak_why="this is a RHEL-family kernel, whose version does not say which ice patches it carries, and the rpm database has no package kernel-${flav}core-$base or kernel-$flav$base (or cannot be read) to give its changelog"; return 0 ;;
+	esac
+	if ! grep -q '^- ' "$dtmp/changelog"; then
+		leak_why="the changelog of $leak_pkg has no entries: whether its ice carries the leaking Rx buffer release cannot be read"
+		return 0
+	fi
+	fixl=$(cl_line "$fix_subj")
+	leakl=$(cl_line "$leak_subj")
+	if [ -n "$fixl" ]; then
+		leak=fixed leak_evidence=${fixl%%"$TAB"*}
+		leak_why="the changelog of $leak_pkg carries the fix, in ${fixl#*"$TAB"}: \"$leak_evidence\""
+	elif [ -n "$leakl" ]; then
+		leak=affected leak_evidence=${leakl%%"$TAB"*}
+		leak_why="the changelog of $leak_pkg carries the leaking Rx buffer release, in ${leakl#*"$TAB"}, and not the fix (\"$fix_subj\"): \"$leak_evidence\""
+	else
+		leak=not-affected
+		leak_why="the changelog of $leak_pkg has no \"$leak_subj\": the leaking Rx buffer release never came in"
 	fi
 }
 
@@ -422,8 +509,10 @@ judge() {
 			finding action kernel "the own ice of $kver leaks Rx pages ($leak_why) and DKMS installed no ice-backport for it" \
 				"see the DKMS finding below; or move to a kernel with the fix"
 		else
+			inst="apt install ice-backport-dkms linux-headers-$kver"
+			! el_kernel "$kver" || inst="dnf install ice-backport-dkms kernel-devel-$kver"
 			finding action kernel "the own ice of $kver leaks Rx pages ($leak_why) and ice-backport is not installed" \
-				"apt install ice-backport-dkms linux-headers-$kver, then reboot (or modprobe -r ice && modprobe ice); or move to a kernel with the fix"
+				"$inst, then reboot (or modprobe -r ice && modprobe ice); or move to a kernel with the fix"
 		fi
 		;;
 	fixed | not-affected)
@@ -663,6 +752,8 @@ doctor_json() {
 	jf own_ice_vermagic "$intree_vermagic"
 	jf own_ice_rx_leak "$leak"
 	jf reason "$leak_why"
+	jf changelog_package "$leak_pkg"
+	jf changelog_evidence "$leak_evidence"
 	jc
 	printf '\n'
 	jo module

@@ -113,6 +113,30 @@ run() {
 
 run_suffix=
 
+# rpmdb_q ARGS...: `rpm -q ARGS` against the rpm database of the root, read
+# by this machine's rpm (--dbpath names the root's database; nothing of the
+# root runs: a query runs no scriptlet), even under ICE_BP_CMDS: the
+# database is the root's data, as its files are, and the fixtures hold a
+# real one.  Status 127 when this machine has no rpm, 3 when the root has
+# no rpm database (sqlite of RHEL 9 and later, or Berkeley DB of RHEL 8;
+# /usr/lib/sysimage/rpm first, where RHEL 10 keeps it).
+rpmdb_q() {
+	command -v rpm >/dev/null 2>&1 || return 127
+	rpmdb_d=
+	for rpmdb_c in /usr/lib/sysimage/rpm /var/lib/rpm; do
+		# The file and its directory both in the root: a link out of it
+		# would make the tool judge this machine's packages.
+		for rpmdb_f in rpmdb.sqlite Packages; do
+			if [ -f "$R$rpmdb_c/$rpmdb_f" ] && in_root "$R$rpmdb_c" && in_root "$R$rpmdb_c/$rpmdb_f"; then
+				rpmdb_d=$R$rpmdb_c
+				break 2
+			fi
+		done
+	done
+	[ -n "$rpmdb_d" ] || return 3
+	env -i PATH="$PATH" LANG=C rpm --dbpath "$rpmdb_d" -q "$@" 2>/dev/null </dev/null
+}
+
 # run_again CMD ARGS...: `run` for a second sample of the same command.
 run_again() {
 	if [ -n "$CMDS" ] && [ -f "$CMDS/$(cmd_key "$@").2" ]; then
