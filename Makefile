@@ -49,6 +49,9 @@ help:
 	@echo '                kernel.org-style and a vendor-style tree, built in full from Debian'"'"'s'
 	@echo '                linux-source; ice.ko against each (0 warnings) and booted with it'
 	@echo '                in the VM, then test 16 (the probes follow the API, not the version)'
+	@echo 'make vendor-kernels  ice.ko against every kernel-devel tree of vendor-kernels.lock (RHEL 9.5,'
+	@echo '                9.6, 10.0 and the kernel.org trees, rt flavours too) made from their pinned'
+	@echo '                sources (scripts/build/vendor-kernel); table in build/vendor-kernels.tsv'
 
 deps:
 	@scripts/build/install-build-deps
@@ -124,6 +127,9 @@ custom-kernels: src/PROVENANCE
 	scripts/build/custom-kernel --vm-test vendor
 	tests/run 16-in-range-trees
 
+vendor-kernels: src/PROVENANCE
+	scripts/build/vendor-kernel all
+
 bench: deps src/PROVENANCE
 	scripts/vm/bench $(if $(FRAMES),--frames $(FRAMES)) $(KERNEL_ID)
 
@@ -136,4 +142,4 @@ fuzz: deps src/PROVENANCE
 clean:
 	rm -rf build
 
-.PHONY: all help deps import move-pin module packages deb rpm repo release check matrix matrix-wide custom-kernels bench fuzz clean
+.PHONY: all help deps import move-pin module packages deb rpm repo release check matrix matrix-wide custom-kernels vendor-kernels bench fuzz clean
