@@ -7,7 +7,9 @@
 # /lib/modules/<release>/vmlinuz (a stand-in file), an rt kernel
 # (<release>+rt), and os-release of a RHEL rebuild (AlmaLinux 9:
 # ID_LIKE="rhel centos fedora"), which is what dkms reads to choose where
-# modules go and whether to call weak-modules.
+# modules go and whether to call weak-modules.  dkms itself knows nothing
+# of /usr/src/kernels: it builds against /lib/modules/<release>/build
+# (_get_kernel_dir in dkms 3.2.2), the link kernel-devel makes.
 #
 # Not RHEL's headers: the real kernel-devel trees of RHEL 9.5, 9.6 and 10.0
 # are not available here yet, so each is a copy of Debian's headers of the
@@ -86,7 +88,8 @@ VERSION_ID="9.6"
 PRETTY_NAME="AlmaLinux 9.6 (Sage Margay)"
 OSREL
 
-# Stand-ins: weak-modules records each call and the modules given to it;
+# Stand-ins: weak-modules (at /usr/sbin, where dkms since 3.1.5 calls it)
+# records each call and the modules given to it;
 # dracut and lsinitrd as in 37, an "initramfs" being the list of the ice
 # modules it carries (RHEL's own ice to begin with, then every ice.ko
 # under the kernel's modules when dracut makes it again).
