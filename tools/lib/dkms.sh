@@ -61,12 +61,10 @@ dk_installed_version() {
 	echo "${l##*/}"
 }
 
-# dk_module_file KERNEL: the ice.ko DKMS installed for KERNEL, if any.
+# dk_module_file KERNEL: the ice.ko DKMS installed for KERNEL, if any
+# (where this host's dkms puts it: dkms_module_file, tools/lib/host.sh).
 dk_module_file() {
-	for f in "/lib/modules/$1/updates/dkms/ice.ko"*; do
-		[ -f "$f" ] && echo "$f" && return 0
-	done
-	return 0
+	dkms_module_file "" "$1"
 }
 
 # dk_kernels: every kernel with a /lib/modules directory, one a line; a

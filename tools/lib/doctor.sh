@@ -229,7 +229,7 @@ facts_module() {
 		ltaint=$(rd /sys/module/ice/taint | head -n 1)
 		lver=${lver%%"$TAB"*} lsrc=${lsrc%%"$TAB"*} ltaint=${ltaint%%"$TAB"*}
 	fi
-	dkms_ko=$(first_file "$R/lib/modules/$kver/updates/dkms/ice.ko"* || true)
+	dkms_ko=$(dkms_module_file "$R" "$kver")
 	dkms_ko=${dkms_ko#"$R"}
 	dkms_ver='' dkms_src='' dkms_signer='' dkms_upstream='' dkms_tree=''
 	if [ -n "$dkms_ko" ]; then
@@ -308,10 +308,10 @@ facts_dkms() {
 		# A name that is no kernel release (a newline or a tab would
 		# forge records of its own below) is not a kernel.
 		release_ok "$k" || continue
-		[ -d "$d/kernel" ] || [ -e "$d/build" ] || [ -d "$d/updates" ] || continue
+		[ -d "$d/kernel" ] || [ -e "$d/build" ] || [ -d "$d/updates" ] || [ -d "$d/extra" ] || continue
 		log='' why='' have=''
 		tier=$(policy_ask tier-of "$k" 2>"$dtmp/policy-err") || tier=unknown
-		ko=$(first_file "$d"updates/dkms/ice.ko* || true)
+		ko=$(dkms_module_file "$R" "$k")
 		[ -z "$ko" ] || have=$(modinfo_of "${ko#"$R"}" | field version || true)
 		failed=$R/var/log/ice-backport/$k.failed
 		declined=$R/var/log/ice-backport/$k.rdma-declined

@@ -169,6 +169,17 @@ first_file() {
 	return 1
 }
 
+# dkms_module_file ROOT KERNEL: the ice.ko DKMS installed for KERNEL under
+# ROOT ("" for /), if any.  The one list of the places dkms puts it:
+# dkms.conf's /updates/dkms, but dkms overrides that by distribution
+# (override_dest_module_location in dkms): /extra on Fedora, RHEL and its
+# rebuilds (os-release ID_LIKE, else ID: fedora*, centos*, rhel*), /updates
+# on SUSE.
+dkms_module_file() {
+	first_file "$1/lib/modules/$2/updates/dkms/ice.ko"* "$1/lib/modules/$2/extra/ice.ko"* \
+		"$1/lib/modules/$2/updates/ice.ko"* || return 0
+}
+
 # ver_cmp A B: prints -1, 0 or 1 as dotted version A is lower, equal or
 # higher than B (numeric fields; missing ones are 0).
 ver_cmp() {
