@@ -71,6 +71,20 @@ struct xdp_metadata_ops {
 #endif /* HAVE_XDP_METADATA_OPS */
 
 /*
+ * probes/xdp_rss_l4_icmp.c: 6.3 to 6.7 (the 6.6 LTS line) have the RSS
+ * hash types without ICMP, which libie's packet type table names.  The
+ * same bit as 6.8 and later, so that a program built against a newer
+ * vmlinux.h reads it as ICMP.
+ */
+#if defined(HAVE_XDP_METADATA_OPS) && !defined(HAVE_XDP_RSS_L4_ICMP)
+#define XDP_RSS_L4_ICMP			BIT(8)
+#define XDP_RSS_TYPE_L4_IPV4_ICMP	(XDP_RSS_L3_IPV4 | XDP_RSS_L4 | \
+					 XDP_RSS_L4_ICMP)
+#define XDP_RSS_TYPE_L4_IPV6_ICMP	(XDP_RSS_L3_IPV6 | XDP_RSS_L4 | \
+					 XDP_RSS_L4_ICMP)
+#endif
+
+/*
  * probes/xdp_metadata_rx_vlan_tag.c: 6.3 to 6.7 (the 6.6 LTS line) have
  * the kfuncs but not the VLAN one, so no XDP program can ask them for the
  * tag.  patches/compat/0014 puts ice's .xmo_rx_vlan_tag in this macro: left out

@@ -48,8 +48,20 @@ static inline bool xsk_is_eop_desc(const struct xdp_desc *desc)
 #endif
 
 /*
- * probes/xsk_pool_fill_cb.c: before 6.8 an AF_XDP buffer has no control
- * block and XDP programs cannot read Rx metadata from it; nothing to fill.
+ * probes/xsk_check_priv_type.c: before 6.3 an AF_XDP buffer has no
+ * control block, and nothing for the driver's check to measure against.
+ */
+#ifndef HAVE_XSK_CHECK_PRIV_TYPE
+#define XSK_CHECK_PRIV_TYPE(t) BUILD_BUG_ON(sizeof(t) < sizeof(struct xdp_buff))
+#endif
+
+/*
+ * probes/xsk_pool_fill_cb.c: 6.3 to 6.7 (the 6.6 LTS line) have the
+ * control block (probes/xsk_check_priv_type.c) and the XDP Rx metadata
+ * kfuncs, but not the function that fills the block: fill it as 6.8's
+ * xp_fill_cb() does, every buffer of the pool, so that the kfuncs of an
+ * XDP program on a zero-copy ring find ice's packet context there.
+ * Before 6.3 there is no block, and no kfunc to read it: nothing to fill.
  */
 #ifndef HAVE_XSK_POOL_FILL_CB
 struct xsk_cb_desc {
@@ -58,12 +70,21 @@ struct xsk_cb_desc {
 	u8 bytes;
 };
 
-#define XSK_CHECK_PRIV_TYPE(t) BUILD_BUG_ON(sizeof(t) < sizeof(struct xdp_buff))
+#if defined(HAVE_XSK_CHECK_PRIV_TYPE) && defined(CONFIG_XDP_SOCKETS)
+static inline void xsk_pool_fill_cb(struct xsk_buff_pool *pool,
+				    struct xsk_cb_desc *desc)
+{
+	u32 i;
 
+	for (i = 0; i < pool->heads_cnt; i++)
+		memcpy(pool->heads[i].cb + desc->off, desc->src, desc->bytes);
+}
+#else
 static inline void xsk_pool_fill_cb(struct xsk_buff_pool *pool,
 				    struct xsk_cb_desc *desc)
 {
 }
+#endif
 #endif
 
 /*
@@ -136,17 +157,17 @@ static inline bool ice_backport_xsk_drop_multi_buf(struct xdp_buff *first)
 #endif
 
 /*
- * probes/xsk_pool_fill_cb.c: since 6.8 an AF_XDP buffer carries a control
- * block for the driver (xdp_buff_xsk->cb), where ice keeps the Rx
+ * probes/xsk_check_priv_type.c: since 6.3 an AF_XDP buffer carries a
+ * control block for the driver (xdp_buff_xsk->cb), where ice keeps the Rx
  * descriptor of each buffer (struct ice_xdp_buff) for the XDP Rx metadata
  * kfuncs.  Before, the member after the xdp_buff is the buffer's own DMA
  * address (xdp_buff_xsk->dma, which the pool sets once per chunk in
  * aligned mode): storing the descriptor there would hand the hardware a
  * kernel pointer as the next packet address of that chunk.  patches/compat/0011
  * wraps that store; without the control block it is left out (no XDP
- * program can read the metadata there anyway).
+ * program can read the metadata there: the kfuncs came with the block).
  */
-#ifdef HAVE_XSK_POOL_FILL_CB
+#ifdef HAVE_XSK_CHECK_PRIV_TYPE
 #define ICE_BACKPORT_XSK_CB(...) __VA_ARGS__
 #else
 #define ICE_BACKPORT_XSK_CB(...) do { } while (0)

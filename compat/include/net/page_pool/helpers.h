@@ -11,7 +11,7 @@
 
 /*
  * probes/page_pool_dev_alloc.c: libeth's Rx helpers (an imported header
- * ice includes but does not call) allocate through the 6.6 API.  Before
+ * ice includes but does not call) allocate through the 6.7 API.  Before
  * it, a pool hands out whole pages: say so through offset and size.
  */
 #ifndef HAVE_PAGE_POOL_DEV_ALLOC
