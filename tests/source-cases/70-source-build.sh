@@ -30,5 +30,5 @@ for d in $devels; do
 	*) fail "ice.ko against $d ($rel): see the messages above and build/$rel.log" ;;
 	esac
 	objs=$(grep -c ' CC \[M\] ' "$top/build/$rel.log" || true)
-	echo "$d: ice.ko built, 0 warnings, $objs objects compiled (build/$rel.log)"
+	echo "$d: every object compiled with 0 warnings ($objs, build/$rel.log); the symbols: see the line above"
 done
