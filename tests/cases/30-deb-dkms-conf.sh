@@ -39,7 +39,7 @@ verdict() {
 }
 
 verified=$(kernels sample | head -n 1)
-for k in "$verified" 6.12.118+deb13-cloud-amd64 6.1.0-0.deb11.49-rt-amd64 6.14.0-29-generic 6.12.0-55.el10.x86_64; do
+for k in "$verified" 6.12.118+deb13-cloud-amd64 6.1.0-0.deb11.49-rt-amd64 6.15.11-200.fc42.x86_64 6.12.0-55.el10.x86_64; do
 	[ "$(verdict "$k" build -k "$k")" = "AUTOINSTALL=yes built " ] || fail "dkms build -k $k is refused: $(cat "$tmp/err")"
 	echo "built:    $k ($(kernels tier-of "$k"))"
 done
@@ -56,7 +56,7 @@ done
 echo "== the operator's policy file"
 echo "accept = verified" >"$tmp/policy.conf"
 export ICE_BP_POLICY="$tmp/policy.conf"
-[ "$(verdict 6.14.0-29-generic install -k 6.14.0-29-generic)" = "AUTOINSTALL=yes excluded " ] ||
+[ "$(verdict 6.15.11-200.fc42.x86_64 install -k 6.15.11-200.fc42.x86_64)" = "AUTOINSTALL=yes excluded " ] ||
 	fail "accept = verified still builds an in-range kernel"
 [ "$(verdict "$verified" install -k "$verified")" = "AUTOINSTALL=yes built " ] ||
 	fail "accept = verified refuses a verified kernel"
@@ -64,14 +64,14 @@ echo "accept = all" >"$tmp/policy.conf"
 [ "$(verdict 5.10.0-46-amd64 build -k 5.10.0-46-amd64)" = "AUTOINSTALL=yes built " ] ||
 	fail "accept = all still refuses an outside kernel"
 echo "accept = everything" >"$tmp/policy.conf"
-[ "$(verdict 6.14.0-29-generic build -k 6.14.0-29-generic)" = "AUTOINSTALL=yes excluded " ] ||
+[ "$(verdict 6.15.11-200.fc42.x86_64 build -k 6.15.11-200.fc42.x86_64)" = "AUTOINSTALL=yes excluded " ] ||
 	fail "an invalid policy value does not narrow to verified"
 grep -q "is not verified, in-range or all: narrowed to verified" "$tmp/err" || fail "no message naming the bad policy value"
 unset ICE_BP_POLICY
 echo "policy file: verified narrows, all widens, a bad value narrows and says so"
 
 echo "== dkms autoinstall is declined for every kernel, with a message"
-for k in "$verified" 6.14.0-29-generic 5.10.0-46-amd64; do
+for k in "$verified" 6.15.11-200.fc42.x86_64 5.10.0-46-amd64; do
 	for form in "--kernelver $k" "-k $k" "--kernelver=$k" "-k $k/x86_64"; do
 		# shellcheck disable=SC2086 # the form is two words or one
 		case $(verdict "$k" autoinstall $form) in AUTOINSTALL=\ *) ;; *) fail "autoinstall $form was not declined" ;; esac

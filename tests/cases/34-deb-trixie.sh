@@ -38,13 +38,13 @@ expect_ours "$kver"
 echo "== ice-backport tier, as installed (/usr/share/ice-backport)"
 in_root ice-backport tier "$kver" | tee "$tmp/tier.txt"
 grep -qx "$kver: verified" "$tmp/tier.txt" || fail "ice-backport tier does not say $kver is verified"
-in_root ice-backport tier 6.14.0-29-generic --json | tee "$tmp/tier.json"
+in_root ice-backport tier 6.15.11-200.fc42.x86_64 --json | tee "$tmp/tier.json"
 python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert d["tier"] == "in-range" and d["built"] is True, d' \
-	"$tmp/tier.json" || fail "ice-backport tier --json does not say 6.14.0-29-generic is in-range and built"
+	"$tmp/tier.json" || fail "ice-backport tier --json does not say 6.15.11-200.fc42.x86_64 is in-range and built"
 echo "accept = verified" >"$tmp/policy.conf"
 in_root mkdir -p /etc/ice-backport
 cp "$tmp/policy.conf" "$root/etc/ice-backport/policy.conf"
-in_root ice-backport tier 6.14.0-29-generic | grep -q "DKMS skips it" || fail "the installed policy file is not read"
+in_root ice-backport tier 6.15.11-200.fc42.x86_64 | grep -q "DKMS skips it" || fail "the installed policy file is not read"
 in_root rm -f /etc/ice-backport/policy.conf
 echo "ice-backport tier reads the installed policy and the operator's file"
 

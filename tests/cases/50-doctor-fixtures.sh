@@ -157,31 +157,31 @@ expect_rc dkmsfail 0
 
 echo "== a package upgrade whose build failed on one kernel: it keeps the old module"
 fx_healthy keptold
-fx_kernel 6.14.0-29-generic
-fx_dkms_installed 6.14.0-29-generic
+fx_kernel 6.15.11-200.fc42.x86_64
+fx_dkms_installed 6.15.11-200.fc42.x86_64
 # The module that kernel keeps is the replaced package's.
 fx_version_old=6.12.117.0
-sed -i "s/^version: .*/version:        $fx_version_old/" "$fc/$(cmd_key modinfo /lib/modules/6.14.0-29-generic/updates/dkms/ice.ko.xz)"
+sed -i "s/^version: .*/version:        $fx_version_old/" "$fc/$(cmd_key modinfo /lib/modules/6.15.11-200.fc42.x86_64/updates/dkms/ice.ko.xz)"
 mkdir -p "$fx/var/log/ice-backport"
-echo "$fx_version.new" >"$fx/var/log/ice-backport/6.14.0-29-generic.failed"
-echo "error: no member named 'x'" >"$fx/var/log/ice-backport/6.14.0-29-generic.log"
+echo "$fx_version.new" >"$fx/var/log/ice-backport/6.15.11-200.fc42.x86_64.failed"
+echo "error: no member named 'x'" >"$fx/var/log/ice-backport/6.15.11-200.fc42.x86_64.log"
 doctor keptold doctor --json
 expect_rc keptold 1
-expect keptold "[(k['state'], k['tier'], k['module_version'], k['log']) for k in d['dkms']['kernels'] if k['kernel'] == '6.14.0-29-generic']" \
-	"[('kept-old', 'in-range', '$fx_version_old', '/var/log/ice-backport/6.14.0-29-generic.log')]"
+expect keptold "[(k['state'], k['tier'], k['module_version'], k['log']) for k in d['dkms']['kernels'] if k['kernel'] == '6.15.11-200.fc42.x86_64']" \
+	"[('kept-old', 'in-range', '$fx_version_old', '/var/log/ice-backport/6.15.11-200.fc42.x86_64.log')]"
 has_finding keptold action dkms
 
 echo "== the operator narrows the policy to verified lines: an in-range kernel is refused"
 fx_healthy narrow
-fx_kernel 6.14.0-29-generic
-mkdir -p "$fx/lib/modules/6.14.0-29-generic/build" "$fx/etc/ice-backport"
+fx_kernel 6.15.11-200.fc42.x86_64
+mkdir -p "$fx/lib/modules/6.15.11-200.fc42.x86_64/build" "$fx/etc/ice-backport"
 doctor narrow doctor --json
 expect_rc narrow 1
-expect narrow "[k['state'] for k in d['dkms']['kernels'] if k['kernel'] == '6.14.0-29-generic']" "['failed']"
+expect narrow "[k['state'] for k in d['dkms']['kernels'] if k['kernel'] == '6.15.11-200.fc42.x86_64']" "['failed']"
 echo "accept = verified" >"$fx/etc/ice-backport/policy.conf"
 doctor narrow doctor --json
 expect_rc narrow 0
-expect narrow "[k['state'] for k in d['dkms']['kernels'] if k['kernel'] == '6.14.0-29-generic']" "['refused']"
+expect narrow "[k['state'] for k in d['dkms']['kernels'] if k['kernel'] == '6.15.11-200.fc42.x86_64']" "['refused']"
 
 echo "== no E800 adapter"
 fx_new none 6.12.117+deb13-amd64 6.12.117-1

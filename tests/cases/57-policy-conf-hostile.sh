@@ -14,7 +14,7 @@
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
 command -v timeout >/dev/null || skip "timeout (coreutils) is needed to bound a hanging reader"
-rel=6.14.0-29-generic
+rel=6.15.11-200.fc42.x86_64
 [ "$(kernels tier-of "$rel")" = in-range ] || fail "test: $rel is not in-range"
 pc=$tmp/policy.conf
 
