@@ -39,6 +39,20 @@ in_root() {
 }
 
 # apt_root LOG ARGS...: apt-get -y ARGS in the root, output in $tmp/LOG
+# rpm_root LOG ARGS...: the host's rpm on the root (package files are
+# the host's paths), output in $tmp/LOG (shown); returns rpm's status.
+rpm_root() {
+	log=$tmp/$1
+	shift
+	start=$(date +%s)
+	rc=0
+	rpm --root "$root" --dbpath /var/lib/rpm "$@" >"$log" 2>&1 || rc=$?
+	# Debian's rpm says this on every install.
+	grep -vE '^rpm: (RPM should not be used directly|However assuming)' "$log" | grep -v '^\.*$' || true
+	echo ">>> rpm $* -> exit $rc, $(($(date +%s) - start)) s"
+	return "$rc"
+}
+
 # (shown), and say how long it took.  Returns apt-get's status.
 apt_root() {
 	log=$tmp/$1

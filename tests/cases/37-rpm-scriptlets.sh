@@ -105,19 +105,6 @@ initrd_remade() {
 	echo "initramfs of $kver made again, with $(cat "$root/tmp/initrd/$kver")"
 }
 
-# rpm_root LOG ARGS...: the host's rpm on the root (package files are
-# the host's paths), output in $tmp/LOG (shown); returns rpm's status.
-rpm_root() {
-	log=$tmp/$1
-	shift
-	start=$(date +%s)
-	rc=0
-	rpm --root "$root" --dbpath /var/lib/rpm "$@" >"$log" 2>&1 || rc=$?
-	# Debian's rpm says this on every install.
-	grep -vE '^rpm: (RPM should not be used directly|However assuming)' "$log" | grep -v '^\.*$' || true
-	echo ">>> rpm $* -> exit $rc, $(($(date +%s) - start)) s"
-	return "$rc"
-}
 # expect_ours_file KVER: DKMS installed our module, signed, for KVER, a
 # kernel of which only the headers are here (no modules of its own for
 # depmod to index, so modinfo -k cannot look it up by name): its file's

@@ -122,17 +122,6 @@ dracut_ran() {
 	echo "dracut ran for: $ran"
 }
 
-# rpm_root LOG ARGS...: as 37's.
-rpm_root() {
-	log=$tmp/$1
-	shift
-	start=$(date +%s)
-	rc=0
-	rpm --root "$root" --dbpath /var/lib/rpm "$@" >"$log" 2>&1 || rc=$?
-	grep -vE '^rpm: (RPM should not be used directly|However assuming)' "$log" | grep -v '^\.*$' || true
-	echo ">>> rpm $* -> exit $rc, $(($(date +%s) - start)) s"
-	return "$rc"
-}
 # expect_extra KVER: DKMS installed our module for KVER under extra/ (and
 # nothing under updates/dkms), built for KVER, its modinfo naming our
 # version and the policy's tier, and ice-backport says it is installed.
