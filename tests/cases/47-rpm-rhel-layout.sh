@@ -45,8 +45,8 @@ rpm1=$1
 el10=6.12.0-55.24.1.el10_0.x86_64
 rt=5.14.0-570.32.1.el9_6.x86_64+rt
 el96=5.14.0-570.32.1.el9_6.x86_64
-el95=5.14.0-503.40.1.el9_5.x86_64
-for k in "$el10" "$rt" "$el96" "$el95"; do
+el94=5.14.0-427.42.1.el9_4.x86_64
+for k in "$el10" "$rt" "$el96" "$el94"; do
 	echo "$k: $(kernels tier-of "$k")"
 done
 
@@ -60,8 +60,8 @@ in_root rm -f "/lib/modules/$kver/build"
 # Every kernel has its image where RHEL's kernel-core puts it.  $el10 has
 # its kernel-devel now; $rt gets kernel-rt-devel later (the trigger): its
 # headers are copied now, the link that makes them found comes with the
-# package; $el96 and $el95 have no kernel-devel.
-for k in "$el10" "$rt" "$el96" "$el95"; do
+# package; $el96 and $el94 have no kernel-devel.
+for k in "$el10" "$rt" "$el96" "$el94"; do
 	in_root sh -c "mkdir -p /lib/modules/$k /usr/src/kernels && echo 'stand-in kernel image' >/lib/modules/$k/vmlinuz"
 done
 # Debian's headers link scripts/ and tools/ relative to /usr/src/<dir>:
@@ -98,7 +98,7 @@ cat >"$root/usr/sbin/weak-modules" <<'STUB'
 echo "weak-modules $* <- $(cat)" >>/tmp/weak-modules.log
 STUB
 mkdir -p "$root/tmp/initrd"
-for k in "$el10" "$rt" "$el96" "$el95"; do
+for k in "$el10" "$rt" "$el96" "$el94"; do
 	echo "lib/modules/$k/kernel/drivers/net/ethernet/intel/ice/ice.ko.xz" >"$root/tmp/initrd/$k"
 done
 cat >"$root/usr/sbin/lsinitrd" <<'STUB'
@@ -172,7 +172,7 @@ rpm_root install.log -i --nodeps "$rpm1" || fail "rpm -i failed"
 in_root dkms status 2>/dev/null
 kernels accepts "$el10" >/dev/null || fail "$el10 is refused by the policy: this test needs a kernel it builds"
 expect_extra "$el10"
-for k in "$rt" "$el96" "$el95"; do
+for k in "$rt" "$el96" "$el94"; do
 	expect_skipped "$tmp/install.log" "$k"
 done
 dracut_ran "$el10"
