@@ -187,7 +187,11 @@ fault_controls() {
 # Malformed scenarios: each is refused with the line and the cause, and a
 # refused scenario is a failure even where a control expects one (run-vm
 # --upstream-control: a control that "fails" a scenario it never ran
-# proves nothing).
+# proves nothing).  So is a fault plan that never fired (rxemu_fault.c,
+# rxemu_check_fault_plans()): ten frames polled once, after the window
+# closed, give skb no call at all (the reviewer's "fault skb at 2,4,6");
+# polled every four frames they reach skb calls 3 and 5 but never 40; a
+# plan "every 500" over ten frames injects nothing.
 malformed_scenarios() {
 	b=$tmp/malformed
 	mkdir -p "$b"
@@ -196,6 +200,9 @@ malformed_scenarios() {
 	printf 'name b-cut\n3072 0 3072 pass cut=2\n' >"$b/b-cut.scn"
 	printf 'name b-fault\nfault txdma at 3,2\n1514 pass\n' >"$b/b-fault.scn"
 	printf 'name b-ctl\nexpect-upstream fail\n1514 pass frobnicate\n' >"$b/b-ctl.scn"
+	printf 'name b-idle\nfault skb at 2,4,6\n1514 pass x10\n' >"$b/b-idle.scn"
+	printf 'name b-short\nbatch 4\nfault skb at 3,5,40\n1514 pass x10\n' >"$b/b-short.scn"
+	printf 'name b-never\nbatch 4\nfault skb every 500\n1514 pass x10\n' >"$b/b-never.scn"
 	for mode in "" --upstream-control; do
 		echo "== malformed scenarios${mode:+ ($mode)}"
 		# shellcheck disable=SC2086 # no word, or one
@@ -212,6 +219,15 @@ malformed_scenarios() {
 			'b-ctl.scn: b-ctl (scenario error: line 3: cannot read '"'"'frobnicate'"'"' in a frame line)'; do
 			grep -F -- "$want" "$tmp/tap" | grep -q '^not ok ' ||
 				fail "malformed scenario not refused as it must be${mode:+ under $mode}: $want"
+		done
+		for want in 'b-idle.scn|fault skb: the fault window saw no skb call' \
+			'b-short.scn|fault skb at: call 40 never came' \
+			'b-never.scn|fault skb every 500: no fault injected in'; do
+			awk -v s="${want%%|*}" -v t="${want#*|}" '
+				/^(not )?ok / { on = index($0, "- " s ":") > 0 && /^not ok/ }
+				on && index($0, t) { found = 1 }
+				END { exit !found }' "$tmp/tap" ||
+				fail "a fault plan that never fired passed${mode:+ under $mode}: ${want%%|*} (want: ${want#*|})"
 		done
 	done
 }

@@ -267,5 +267,6 @@ static void rxemu_fault_frame(struct rxemu *e, enum rxemu_fault_kind kind);
 static unsigned int rxemu_refill_faults(const struct rxemu *e);
 static void rxemu_fault_arm(struct rxemu *e, bool on);
 static void rxemu_check_fault_counters(struct rxemu *e);
+static void rxemu_check_fault_plans(struct rxemu *e);
 
 #endif /* _RXEMU_H_ */

@@ -164,6 +164,58 @@ static void rxemu_dev_kfree_skb(struct sk_buff *skb)
 }
 
 /*
+ * A fault plan that does not fire proves nothing, and a scenario that
+ * passes with it says more than it tested.  At the teardown, for each
+ * kind the scenario names: the fault window must have seen a call of that
+ * kind; an "at" plan must have reached its every call; an "every" or
+ * "random" plan must have injected a fault.  A fuzz scenario's random
+ * plan is exempt only while its expected number of faults (calls x
+ * per mille / 1000) is below 20: a short fuzz may draw none by chance,
+ * and says so; from 20 on, none at all (probability below e^-20) means
+ * the injection is broken.  README.txt, "Faults that land", says how to
+ * write a plan whose faults land.
+ */
+static void rxemu_check_fault_plans(struct rxemu *e)
+{
+	const struct rxemu_fault_plan *fp;
+	const char *name;
+	u32 calls;
+	int k;
+
+	for (k = 0; k < RXEMU_NR_FAULTS; k++) {
+		fp = &e->cfg.fault[k];
+		name = rxemu_fault_name[k];
+		calls = e->fault_calls[k];
+		if (fp->mode == RXEMU_FM_NONE)
+			continue;
+		if (!calls) {
+			rxemu_err(e, "fault %s: the fault window saw no %s call, so the plan tested nothing (README.txt, \"Faults that land\")",
+				  name, name);
+			continue;
+		}
+		if (fp->mode == RXEMU_FM_AT) {
+			if (e->fault_next[k] < fp->nat)
+				rxemu_err(e, "fault %s at: call %u never came (the fault window saw %u %s calls; %u of the %u planned faults injected; README.txt, \"Faults that land\")",
+					  name, fp->at[e->fault_next[k]], calls,
+					  name, e->injected[k], fp->nat);
+			continue;
+		}
+		if (e->injected[k])
+			continue;
+		if (fp->mode == RXEMU_FM_RANDOM && e->cfg.fuzz_frames &&
+		    (u64)calls * fp->n < 20 * 1000) {
+			pr_info("rxemu: #   fault %s random %u: no fault in %u calls of this short fuzz (%u.%u expected): not judged below 20\n",
+				name, fp->n, calls, calls * fp->n / 1000,
+				calls * fp->n % 1000 / 100);
+			continue;
+		}
+		rxemu_err(e, "fault %s %s %u: no fault injected in %u %s calls of the fault window (README.txt, \"Faults that land\")",
+			  name, fp->mode == RXEMU_FM_EVERY ? "every" : "random",
+			  fp->n, calls, name);
+	}
+}
+
+/*
  * The driver's failure counters against the faults injected, at the
  * teardown: every failed page allocation and mapping is one
  * alloc_page_failed, every failed skb one alloc_buf_failed, as is every

@@ -656,6 +656,7 @@ static void rxemu_teardown(struct rxemu *e)
 	rxemu_ledger_close(e);
 	rxemu_check_counters(e);
 	rxemu_check_fault_counters(e);
+	rxemu_check_fault_plans(e);
 	if (e->rx_handler) {
 		rtnl_lock();
 		netdev_rx_handler_unregister(e->netdev);
