@@ -9,7 +9,9 @@
 # structure they reach); and the Rx ring emulator passes every scenario on
 # our build, while the vendor's own Rx path (its ice_txrx.c as shipped,
 # the negative control) leaks on every scenario the pre-fix path leaks on:
-# `vendor-kernel rxemu` fails when it does not.
+# `vendor-kernel rxemu` fails when it does not.  The symbol-version
+# comparison has its own negative control: the vendor's kABI list with
+# the CRC of one symbol ice.ko imports changed must fail, naming it.
 #
 # This case never builds a kernel (an hour on 2 cores): without a current
 # image it is skipped and says how to make one.
@@ -31,3 +33,14 @@ for cmd in vm-test rxemu; do
 	*) fail "vendor-kernel $cmd $d failed: see the messages above and build/vendor-image/$d" ;;
 	esac
 done
+# The negative control of the comparison: one CRC of the list changed.
+rel=$("$vk" release "$d")
+ko=$top/build/vendor-image/$d/$rel/ice.ko
+src=$(awk -v d="$d" '$1 == "devel" && $2 == d { print $3 }' "${ICE_BP_VENDOR_LOCK:-$top/vendor-kernels.lock}")
+kabi=$("$vk" source "$src")/almalinux/Module.kabi_x86_64
+[ -f "$kabi" ] || { echo "$d: no kABI list in its source, no comparison to break"; exit 0; }
+sym=$(/sbin/modprobe --dump-modversions "$ko" | awk 'NR == FNR { k[$2] = 1; next } ($2 in k) { print $2; exit }' "$kabi" -)
+[ -n "$sym" ] || fail "ice.ko imports no symbol of the kABI list: nothing was compared"
+awk -v s="$sym" '$2 == s { $1 = "0xdeadbeef" } { print }' OFS='\t' "$kabi" >"$tmp/kabi"
+expect_fail "$tmp/log" "different $sym ice.ko" "$vk" kabi "$d" "$ko" "$tmp/kabi"
+echo "$d: the comparison fails with the CRC of $sym changed, as it must"
