@@ -136,7 +136,7 @@ mutate better '/^ice_get_rx_buf\(/ { g = 1 } g && /^\t\tice_rx_buf_mark_unused\(
 echo "the mark set in ice_add_xdp_frag()'s zero-size branch is accepted"
 
 # What the guard is not: seven one-line breakages of the fixed tree that a
-# reviewer found it accepts (issue 25).  It reads text, for the shapes the
+# reviewer found it accepts.  It reads text, for the shapes the
 # known upstream trees have (pre-fix, v1, 6.12.y without 0015); these
 # change a test's sense or a counter's direction, which only running the
 # path shows: the Rx ring emulator is the proof (HACKING.md, "What the Rx
