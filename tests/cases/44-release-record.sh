@@ -20,7 +20,7 @@ commit=$(git -C "$top" rev-parse HEAD)
 # The copy as if VERSION had just been released from it.
 if ! grep -q "^release $version " "$copy/releases.list"; then
 	hash=$(ICE_BP_TOPDIR=$copy "$copy/scripts/package/shipped-hash")
-	printf 'release %s %s %s %s\n' "$version" 2099-01-01 "$commit" "$hash" >>"$copy/releases.list"
+	printf 'release %s %s %s %s\n' "$version" "$(LC_ALL=C date -u -d '2 hours ago' +%F)" "$commit" "$hash" >>"$copy/releases.list"
 fi
 cp "$copy/releases.list" "$tmp/released"
 # The copy has no .git: records are not compared with commits there.
