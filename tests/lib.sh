@@ -39,3 +39,11 @@ repo_copy() {
 	(cd "$top" && git ls-files -z -co --exclude-standard | xargs -0 cp --parents -t "$tmp/repo")
 	echo "$tmp/repo"
 }
+
+# source_devels LINE: set devels to the devel tree names of the source
+# line LINE of kernels.list (tests/source-cases), blank-separated; fails
+# the case when there is no such line.
+source_devels() {
+	devels=$(kernels sources | awk -v l="$1" '$1 == l { print $4 }' | tr ',' ' ')
+	[ -n "$devels" ] || fail "kernels.list has no source line '$1'"
+}

@@ -18,8 +18,7 @@
 [ "$(id -u)" = 0 ] || skip "the trees are built in a Debian root with chroot, which needs root"
 line=${SOURCE_LINE:?}
 vk=$top/scripts/build/vendor-kernel
-devels=$(kernels sources | awk -v l="$line" '$1 == l { print $4 }' | tr ',' ' ')
-[ -n "$devels" ] || fail "kernels.list has no source line '$line'"
+source_devels "$line"
 if [ "${ICE_BP_ALL_SOURCES:-0}" != 1 ]; then
 	kernels sources --sample | awk -v l="$line" '$1 == l { f = 1 } END { exit !f }' ||
 		skip "$line is not in make check's sample of source lines (kernels.list, sample-source): make vendor-kernels builds it, or ICE_BP_ALL_SOURCES=1"

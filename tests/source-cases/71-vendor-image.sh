@@ -19,8 +19,7 @@
 [ "$(id -u)" = 0 ] || skip "the image is used in a Debian root with chroot, which needs root"
 line=${SOURCE_LINE:?}
 vk=$top/scripts/build/vendor-kernel
-devels=$(kernels sources | awk -v l="$line" '$1 == l { print $4 }' | tr ',' ' ')
-[ -n "$devels" ] || fail "kernels.list has no source line '$line'"
+source_devels "$line"
 d=${devels%% *}
 export ICE_BP_IMAGE_BUILT_ONLY=1
 for cmd in vm-test rxemu; do
