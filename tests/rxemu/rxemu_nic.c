@@ -651,8 +651,14 @@ static void rxemu_teardown(struct rxemu *e)
 		strscpy(e->where, "after ice_clean_rx_ring", sizeof(e->where));
 		rxemu_checkpoint(e, RXEMU_CP_RING);
 	}
-	if (ring && ring->dev)
+	if (ring && ring->dev) {
 		ice_free_rx_ring(ring);
+		/* Freed twice, as the driver may (a VSI released after its
+		 * open failed): the second finds no buffers and must do
+		 * nothing (make mutants: ice_clean_rx_ring()'s guard).
+		 */
+		ice_free_rx_ring(ring);
+	}
 	rxemu_ledger_close(e);
 	rxemu_check_counters(e);
 	rxemu_check_fault_counters(e);
