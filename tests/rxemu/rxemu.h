@@ -44,6 +44,7 @@ enum rxemu_step_kind {
 	RXEMU_STEP_POLL,	/* run one NAPI poll now */
 	RXEMU_STEP_RELEASE,	/* free every skb the emulator still holds */
 	RXEMU_STEP_FAULTS,	/* faults on|off: open or close the fault window */
+	RXEMU_STEP_RESET,	/* a queue reset that keeps the ring */
 };
 
 /* What the fault injection hook (rxemu_fault.c) can make fail. */
@@ -109,6 +110,7 @@ struct rxemu_cfg {
 	bool fuzz_trim;
 	bool bench;		/* time ice_clean_rx_irq(), check at the end only */
 	char xdp[96];		/* pinned XDP program, "" for none */
+	bool xdp_locking;	/* XDP Tx rings shared: ice_xdp_locking_key on */
 	struct rxemu_fault_plan fault[RXEMU_NR_FAULTS];
 };
 
@@ -187,6 +189,10 @@ struct rxemu {
 	u64 hw_abs;		/* descriptors written back, ever */
 	u64 drv_abs;		/* descriptors the driver consumed, ever */
 	u16 *hw_size;		/* size written into each descriptor */
+	dma_addr_t *hw_addr;	/* the buffer each descriptor was written into */
+	bool *hw_unsynced;	/* written, not yet synced for the CPU */
+	bool in_poll;		/* inside ice_clean_rx_irq() */
+	u32 poll_ntc;		/* next_to_clean when the poll began */
 	u8 *pattern;		/* 2 * RXEMU_PATTERN bytes */
 	u32 seq;		/* next frame sequence number */
 	u32 since_irq;		/* frames written since the last poll */
@@ -219,6 +225,7 @@ struct rxemu {
 	unsigned int wraps;	/* frames written across the ring's end */
 	unsigned int mapped;
 	unsigned int not_reused;	/* pages unmapped before teardown */
+	unsigned int cleaned;		/* unmapped by ice_clean_rx_ring() */
 	unsigned int returned;
 	unsigned int leaked;
 	unsigned int lost;	/* pages left mapped in no slot */
@@ -227,6 +234,7 @@ struct rxemu {
 	bool drained;		/* every written descriptor consumed, no frame open */
 	bool stalled;
 	bool teardown;
+	bool xdp_locking;	/* holds ice_xdp_locking_key */
 	char where[64];		/* what the emulator is doing, for messages */
 	/* XDP: the program, the XDP Tx ring and its emulated Tx side */
 	struct bpf_prog *prog;

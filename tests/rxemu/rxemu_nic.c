@@ -283,6 +283,28 @@ static int rxemu_napi_poll(struct napi_struct *napi, int budget)
 
 /* --- polls --- */
 
+/*
+ * Every buffer the driver consumed in a poll (descriptors FROM up to TO)
+ * that the hardware wrote data into must have been synced for the CPU
+ * before the driver read it: with swiotlb bounce buffers (every
+ * confidential VM, hosts without an IOMMU and memory the device cannot
+ * reach) or a non-coherent device the bytes are not in the page until
+ * dma_sync_single_range_for_cpu().  The emulated hardware writes into the
+ * page itself, so only this check shows a missing sync.
+ */
+static void rxemu_check_synced(struct rxemu *e, u32 from, u32 to)
+{
+	u32 idx;
+
+	for (idx = from; idx != to; idx = (idx + 1) % e->ring->count) {
+		if (!e->hw_unsynced[idx])
+			continue;
+		e->hw_unsynced[idx] = false;
+		rxemu_err(e, "descriptor %u: the driver consumed %u bytes the hardware wrote at %pad without syncing them for the CPU (dma_sync_single_range_for_cpu()): with swiotlb or a non-coherent device it reads stale data",
+			  idx, e->hw_size[idx], &e->hw_addr[idx]);
+	}
+}
+
 static void rxemu_poll(struct rxemu *e, u32 budget)
 {
 	struct ice_rx_ring *ring = e->ring;
@@ -298,12 +320,16 @@ static void rxemu_poll(struct rxemu *e, u32 budget)
 		rxemu_err(e, "NAPI could not be scheduled");
 		return;
 	}
+	e->poll_ntc = ntc;
+	e->in_poll = true;
 	t0 = ktime_get_ns();
 	done = ice_clean_rx_irq(ring, budget);
 	e->bench_ns += ktime_get_ns() - t0;
+	e->in_poll = false;
 	napi_complete_done(napi, done);
 	local_bh_enable();
 	rxemu_tx_hw(e);
+	rxemu_check_synced(e, ntc, ring->next_to_clean);
 
 	e->polls++;
 	/* ice_clean_rx_irq() ends by refilling every slot it can: when no
@@ -441,6 +467,8 @@ static void rxemu_hw_write(struct rxemu *e, u32 seq, u32 off, u32 size,
 			  rxemu_pfn(p->page));
 
 	e->hw_size[e->hw_head] = size;
+	e->hw_addr[e->hw_head] = addr;
+	e->hw_unsynced[e->hw_head] = size;
 	memset(d, 0, sizeof(*d));
 	d->wb.rxdid = ICE_RXDID_FLEX_NIC;
 	d->wb.ptype_flex_flags0 = cpu_to_le16(1 & ICE_RX_FLEX_DESC_PTYPE_M);
@@ -535,6 +563,33 @@ static void rxemu_drain(struct rxemu *e)
 
 /* --- set-up and teardown of the ring --- */
 
+/*
+ * A queue reset that keeps the ring (ice_qp_dis() and ice_qp_ena() when an
+ * AF_XDP pool comes or goes on a queue pair, a reconfiguration between
+ * ice_down() and ice_up()): the frames written back so far are consumed,
+ * ice_clean_rx_ring() gives every buffer back, the hardware starts over
+ * at descriptor 0 (ice_vsi_cfg_rxq() writes tail 0), and the ring is
+ * filled again as ice_vsi_cfg_rxq() does.  Then traffic goes on: what
+ * ice_clean_rx_ring() leaves in the ring and its indexes is used again.
+ * The pages it gives back are released, like a teardown's, not by the
+ * Rx path (the counters count them as page_drain).
+ */
+static void rxemu_reset(struct rxemu *e)
+{
+	struct ice_rx_ring *ring = e->ring;
+
+	rxemu_drain(e);
+	rxemu_checkpoint(e, RXEMU_CP_RING | RXEMU_CP_DESC);
+	e->teardown = true;
+	ice_clean_rx_ring(ring);
+	e->teardown = false;
+	rxemu_checkpoint(e, RXEMU_CP_RING);
+	e->hw_head = 0;
+	WRITE_ONCE(e->tail_reg, 0);
+	ice_alloc_rx_bufs(ring, ICE_RX_DESC_UNUSED(ring));
+	rxemu_checkpoint(e, RXEMU_CP_RING | RXEMU_CP_DESC);
+}
+
 static int rxemu_setup(struct rxemu *e)
 {
 	const struct rxemu_cfg *cfg = &e->cfg;
@@ -545,13 +600,16 @@ static int rxemu_setup(struct rxemu *e)
 
 	e->pattern = kvmalloc(2 * RXEMU_PATTERN, GFP_KERNEL);
 	e->hw_size = kvcalloc(cfg->ring, sizeof(*e->hw_size), GFP_KERNEL);
+	e->hw_addr = kvcalloc(cfg->ring, sizeof(*e->hw_addr), GFP_KERNEL);
+	e->hw_unsynced = kvcalloc(cfg->ring, sizeof(*e->hw_unsynced), GFP_KERNEL);
 	e->pend_cap = cfg->ring + 2;
 	e->pend = kvcalloc(e->pend_cap, sizeof(*e->pend), GFP_KERNEL);
 	e->pf = kvzalloc(sizeof(*e->pf), GFP_KERNEL);
 	e->vsi = kzalloc(sizeof(*e->vsi), GFP_KERNEL);
 	e->qv = kzalloc(sizeof(*e->qv), GFP_KERNEL);
 	e->ring = kzalloc(sizeof(*e->ring), GFP_KERNEL);
-	if (!e->pattern || !e->hw_size || !e->pend || !e->pf || !e->vsi ||
+	if (!e->pattern || !e->hw_size || !e->hw_addr || !e->hw_unsynced ||
+	    !e->pend || !e->pf || !e->vsi ||
 	    !e->qv || !e->ring)
 		return -ENOMEM;
 	ring = e->ring;
@@ -573,10 +631,15 @@ static int rxemu_setup(struct rxemu *e)
 		return err;
 	}
 	e->dev = &e->pdev->dev;
+	/* The ops first: setting the mask decides (6.11 and later,
+	 * dma_setup_need_sync()) whether the device's syncs reach its ops at
+	 * all, and a coherent dma-direct device's do not.  This device needs
+	 * them, like any behind swiotlb (rxemu_check_synced()).
+	 */
+	set_dma_ops(e->dev, &rxemu_dma_ops);
 	err = dma_coerce_mask_and_coherent(e->dev, DMA_BIT_MASK(64));
 	if (err)
 		return err;
-	set_dma_ops(e->dev, &rxemu_dma_ops);
 
 	e->netdev = alloc_etherdev(0);
 	if (!e->netdev)
@@ -686,6 +749,8 @@ static void rxemu_teardown(struct rxemu *e)
 	kvfree(e->pf);
 	kvfree(e->pend);
 	kvfree(e->hw_size);
+	kvfree(e->hw_addr);
+	kvfree(e->hw_unsynced);
 	kvfree(e->pattern);
 }
 
@@ -786,6 +851,11 @@ static void rxemu_run(const struct rxemu_scenario *scn, char *res, size_t rlen)
 				 st->line);
 			rxemu_release(e, 0);
 			rxemu_checkpoint(e, RXEMU_CP_RING | RXEMU_CP_DESC);
+			break;
+		case RXEMU_STEP_RESET:
+			snprintf(e->where, sizeof(e->where), "line %d, reset",
+				 st->line);
+			rxemu_reset(e);
 			break;
 		case RXEMU_STEP_FAULTS:
 			snprintf(e->where, sizeof(e->where), "line %d, faults %s",

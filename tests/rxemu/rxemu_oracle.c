@@ -259,6 +259,8 @@ static void rxemu_unmap_page(struct device *dev, dma_addr_t addr, size_t size,
 	p->state = RXEMU_PG_PINNED;
 	if (!e->teardown)
 		e->not_reused++;
+	else
+		e->cleaned++;
 }
 
 #ifndef HAVE_DMA_MAP_OPS_MAP_PAGE
@@ -287,11 +289,29 @@ static void rxemu_sync(struct rxemu *e, dma_addr_t addr, size_t size,
 			  &addr, size, what);
 }
 
+/*
+ * A sync for the CPU inside a poll covers the descriptors written into
+ * the buffer at ADDR that the poll has not consumed yet
+ * (rxemu_check_synced() of rxemu_nic.c).
+ */
 static void rxemu_sync_for_cpu(struct device *dev, dma_addr_t addr, size_t size,
 			       enum dma_data_direction dir)
 {
-	if (rxemu_cur)
-		rxemu_sync(rxemu_cur, addr, size, "CPU");
+	struct rxemu *e = rxemu_cur;
+	u32 idx;
+
+	if (!e)
+		return;
+	rxemu_sync(e, addr, size, "CPU");
+	if (!e->in_poll)
+		return;
+	for (idx = e->poll_ntc; idx != e->hw_head; idx = (idx + 1) % e->ring->count) {
+		if (e->hw_unsynced[idx] && e->hw_addr[idx] == addr &&
+		    size >= e->hw_size[idx]) {
+			e->hw_unsynced[idx] = false;
+			break;
+		}
+	}
 }
 
 static void rxemu_sync_for_device(struct device *dev, dma_addr_t addr,
@@ -596,7 +616,8 @@ static void rxemu_ledger_close(struct rxemu *e)
 /*
  * The driver's own Rx page counters (patches/product/0003, shown by ethtool -S)
  * against the ledger, once the ring is torn down: every allocation is one
- * mapping; every page released before the teardown is one unmap;
+ * mapping; every page released before the teardown is one unmap, every
+ * page ice_clean_rx_ring() gives back (teardown, reset) one page_drain;
  * page_stale (derived once a poll) is the pages lost; and when the run
  * drained cleanly, every descriptor the driver consumed was put exactly
  * once (buf_put, of which page_reuse is what was not unmapped).
@@ -623,6 +644,9 @@ static void rxemu_check_counters(struct rxemu *e)
 	if (released != e->not_reused)
 		rxemu_err(e, "counters page_waive + page_busy are %llu, the ledger saw %u pages unmapped before the teardown",
 			  released, e->not_reused);
+	if (s->page_drain != e->cleaned)
+		rxemu_err(e, "counter page_drain is %llu, the ledger saw %u pages unmapped by ice_clean_rx_ring()",
+			  s->page_drain, e->cleaned);
 	if (s->page_stale != e->lost)
 		rxemu_err(e, "counter page_stale is %llu, the ledger lost %u pages",
 			  s->page_stale, e->lost);

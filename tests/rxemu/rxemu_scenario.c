@@ -326,6 +326,10 @@ static int rxemu_parse_option(struct rxemu_cfg *cfg, char **tok, int ntok,
 		if (strlen(v) >= sizeof(cfg->xdp) || v[0] != '/')
 			goto bad;
 		strscpy(cfg->xdp, v, sizeof(cfg->xdp));
+	} else if (!strcmp(k, "xdp_locking")) {
+		if (strcmp(v, "on") && strcmp(v, "off"))
+			goto bad;
+		cfg->xdp_locking = !strcmp(v, "on");
 	} else if (!strcmp(k, "bench")) {
 		if (strcmp(v, "on") && strcmp(v, "off"))
 			goto bad;
@@ -358,7 +362,7 @@ static bool rxemu_is_option(const char *w)
 	static const char * const opts[] = {
 		"name", "ring", "rx_buf_len", "build_skb", "budget", "batch",
 		"hold", "expect-pre-fix", "expect-upstream", "known-bug", "fuzz",
-		"fuzz-outcome", "xdp", "bench", "fault",
+		"fuzz-outcome", "xdp", "xdp_locking", "bench", "fault",
 	};
 	int i;
 
@@ -430,6 +434,12 @@ static int rxemu_parse(char *text, struct rxemu_scenario *scn, char *err,
 			st.kind = RXEMU_STEP_RELEASE;
 			if (ntok != 1) {
 				snprintf(msg, sizeof(msg), "release takes no value");
+				goto fail;
+			}
+		} else if (!strcmp(tok[0], "reset")) {
+			st.kind = RXEMU_STEP_RESET;
+			if (ntok != 1) {
+				snprintf(msg, sizeof(msg), "reset takes no value");
 				goto fail;
 			}
 		} else if (!strcmp(tok[0], "faults")) {

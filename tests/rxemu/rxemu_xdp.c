@@ -52,6 +52,13 @@ static int rxemu_xdp_setup(struct rxemu *e)
 	if (err)
 		return err;
 	e->ring->xdp_ring = txr;
+	/* more CPUs than XDP Tx rings: the driver locks the ring it shares
+	 * (ice_prepare_xdp_rings()); the key is global, a run holds it once
+	 */
+	if (e->cfg.xdp_locking) {
+		static_branch_inc(&ice_xdp_locking_key);
+		e->xdp_locking = true;
+	}
 	WRITE_ONCE(e->ring->xdp_prog, prog);
 	return 0;
 }
@@ -181,6 +188,10 @@ static void rxemu_xdp_teardown(struct rxemu *e)
 
 	if (e->ring && e->ring->xdp_prog)
 		WRITE_ONCE(e->ring->xdp_prog, NULL);
+	if (e->xdp_locking) {
+		static_branch_dec(&ice_xdp_locking_key);
+		e->xdp_locking = false;
+	}
 	if (txr) {
 		/* the driver's own teardown frees the buffers still in flight */
 		if (txr->tx_buf)
