@@ -143,6 +143,7 @@ struct rxemu_page {
 	size_t size;
 	enum rxemu_page_state state;
 	bool dma_fault;		/* pinned because its mapping was made to fail */
+	u32 cpu_owned;		/* halves the CPU owns: not synced for the device */
 	/* scratch of one checkpoint */
 	int slot;
 	unsigned int bias;
@@ -191,6 +192,7 @@ struct rxemu {
 	u16 *hw_size;		/* size written into each descriptor */
 	dma_addr_t *hw_addr;	/* the buffer each descriptor was written into */
 	bool *hw_unsynced;	/* written, not yet synced for the CPU */
+	bool *hw_eof;		/* the descriptor ends a frame */
 	bool in_poll;		/* inside ice_clean_rx_irq() */
 	u32 poll_ntc;		/* next_to_clean when the poll began */
 	u8 *pattern;		/* 2 * RXEMU_PATTERN bytes */

@@ -305,6 +305,25 @@ static void rxemu_check_synced(struct rxemu *e, u32 from, u32 to)
 	}
 }
 
+/*
+ * NAPI's contract: ice_clean_rx_irq() returns the frames it completed,
+ * or its whole budget when a refill failed (so that NAPI polls again).
+ * More than the frames that ended in the poll, without a failed refill,
+ * makes NAPI poll a ring that has no work, for ever.
+ */
+static void rxemu_check_done(struct rxemu *e, int done, u32 budget, u32 from,
+			     unsigned int refill)
+{
+	u32 idx, frames = 0;
+
+	for (idx = from; idx != e->ring->next_to_clean; idx = (idx + 1) % e->ring->count)
+		frames += e->hw_eof[idx];
+	if (done < 0 || (u32)done > budget ||
+	    ((u32)done > frames && rxemu_refill_faults(e) == refill))
+		rxemu_err(e, "ice_clean_rx_irq() returned %d with budget %u, after %u frames and no failed refill: NAPI would poll again without work",
+			  done, budget, frames);
+}
+
 static void rxemu_poll(struct rxemu *e, u32 budget)
 {
 	struct ice_rx_ring *ring = e->ring;
@@ -330,6 +349,7 @@ static void rxemu_poll(struct rxemu *e, u32 budget)
 	local_bh_enable();
 	rxemu_tx_hw(e);
 	rxemu_check_synced(e, ntc, ring->next_to_clean);
+	rxemu_check_done(e, done, budget, ntc, refill);
 
 	e->polls++;
 	/* ice_clean_rx_irq() ends by refilling every slot it can: when no
@@ -443,11 +463,16 @@ static void rxemu_hw_write(struct rxemu *e, u32 seq, u32 off, u32 size,
 	struct rxemu_page *p = rxemu_addr_find(e, addr);
 
 	if (!p || p->state != RXEMU_PG_MAPPED || addr < p->dma ||
-	    addr + rxemu_dbuf(&e->cfg) > p->dma + p->size)
+	    addr + rxemu_dbuf(&e->cfg) > p->dma + p->size) {
 		rxemu_err(e, "descriptor %u points at %pad, not at a buffer in a mapped Rx page: no data written",
 			  e->hw_head, &addr);
-	else if (size)
-		rxemu_frame_bytes(e, seq, off, phys_to_virt(addr), size);
+	} else {
+		if (p->cpu_owned & BIT((addr - p->dma) / rxemu_frame_sz(&e->cfg)))
+			rxemu_err(e, "descriptor %u hands the hardware %pad, which the CPU owns: not synced for the device (dma_sync_single_range_for_device()) since the driver last read it or mapped it",
+				  e->hw_head, &addr);
+		if (size)
+			rxemu_frame_bytes(e, seq, off, phys_to_virt(addr), size);
+	}
 
 	/* p->skbrefs is from the last checkpoint, which saw every held skb */
 	if (p && p->state == RXEMU_PG_MAPPED && p->skbrefs) {
@@ -469,6 +494,7 @@ static void rxemu_hw_write(struct rxemu *e, u32 seq, u32 off, u32 size,
 	e->hw_size[e->hw_head] = size;
 	e->hw_addr[e->hw_head] = addr;
 	e->hw_unsynced[e->hw_head] = size;
+	e->hw_eof[e->hw_head] = eof;
 	memset(d, 0, sizeof(*d));
 	d->wb.rxdid = ICE_RXDID_FLEX_NIC;
 	d->wb.ptype_flex_flags0 = cpu_to_le16(1 & ICE_RX_FLEX_DESC_PTYPE_M);
@@ -602,13 +628,14 @@ static int rxemu_setup(struct rxemu *e)
 	e->hw_size = kvcalloc(cfg->ring, sizeof(*e->hw_size), GFP_KERNEL);
 	e->hw_addr = kvcalloc(cfg->ring, sizeof(*e->hw_addr), GFP_KERNEL);
 	e->hw_unsynced = kvcalloc(cfg->ring, sizeof(*e->hw_unsynced), GFP_KERNEL);
+	e->hw_eof = kvcalloc(cfg->ring, sizeof(*e->hw_eof), GFP_KERNEL);
 	e->pend_cap = cfg->ring + 2;
 	e->pend = kvcalloc(e->pend_cap, sizeof(*e->pend), GFP_KERNEL);
 	e->pf = kvzalloc(sizeof(*e->pf), GFP_KERNEL);
 	e->vsi = kzalloc(sizeof(*e->vsi), GFP_KERNEL);
 	e->qv = kzalloc(sizeof(*e->qv), GFP_KERNEL);
 	e->ring = kzalloc(sizeof(*e->ring), GFP_KERNEL);
-	if (!e->pattern || !e->hw_size || !e->hw_addr || !e->hw_unsynced ||
+	if (!e->pattern || !e->hw_size || !e->hw_addr || !e->hw_unsynced || !e->hw_eof ||
 	    !e->pend || !e->pf || !e->vsi ||
 	    !e->qv || !e->ring)
 		return -ENOMEM;
@@ -751,6 +778,7 @@ static void rxemu_teardown(struct rxemu *e)
 	kvfree(e->hw_size);
 	kvfree(e->hw_addr);
 	kvfree(e->hw_unsynced);
+	kvfree(e->hw_eof);
 	kvfree(e->pattern);
 }
 

@@ -228,6 +228,8 @@ static dma_addr_t rxemu_map_page(struct device *dev, struct page *page,
 	p->dma = page_to_phys(page) + offset;
 	p->size = size;
 	p->state = RXEMU_PG_MAPPED;
+	/* mapped without a sync (ICE_RX_DMA_ATTR): the CPU still owns it */
+	p->cpu_owned = attrs & DMA_ATTR_SKIP_CPU_SYNC ? ~0U : 0;
 	p->slot = -1;
 	e->mapped++;
 	return p->dma;
@@ -278,15 +280,30 @@ static dma_addr_t rxemu_map_phys(struct device *dev, phys_addr_t phys,
 }
 #endif
 
+/*
+ * Who owns each half of a page, as the DMA API has it (what dma-debug and
+ * a non-coherent device or swiotlb need): the CPU from a sync for the CPU
+ * (and from a mapping that skipped the sync), the device from a sync for
+ * the device.  The hardware may only write into a half the device owns
+ * (rxemu_hw_write()).
+ */
 static void rxemu_sync(struct rxemu *e, dma_addr_t addr, size_t size,
-		       const char *what)
+		       bool cpu)
 {
 	struct rxemu_page *p = rxemu_addr_find(e, addr);
+	u32 half;
 
 	if (!p || p->state != RXEMU_PG_MAPPED || addr < p->dma ||
-	    addr + size > p->dma + p->size)
+	    addr + size > p->dma + p->size) {
 		rxemu_err(e, "driver synced %pad+%zu for the %s outside a mapped Rx page",
-			  &addr, size, what);
+			  &addr, size, cpu ? "CPU" : "device");
+		return;
+	}
+	half = (addr - p->dma) / rxemu_frame_sz(&e->cfg);
+	if (cpu)
+		p->cpu_owned |= BIT(half);
+	else
+		p->cpu_owned &= ~BIT(half);
 }
 
 /*
@@ -302,7 +319,7 @@ static void rxemu_sync_for_cpu(struct device *dev, dma_addr_t addr, size_t size,
 
 	if (!e)
 		return;
-	rxemu_sync(e, addr, size, "CPU");
+	rxemu_sync(e, addr, size, true);
 	if (!e->in_poll)
 		return;
 	for (idx = e->poll_ntc; idx != e->hw_head; idx = (idx + 1) % e->ring->count) {
@@ -318,7 +335,7 @@ static void rxemu_sync_for_device(struct device *dev, dma_addr_t addr,
 				  size_t size, enum dma_data_direction dir)
 {
 	if (rxemu_cur)
-		rxemu_sync(rxemu_cur, addr, size, "device");
+		rxemu_sync(rxemu_cur, addr, size, false);
 }
 
 /* Coherent memory (the descriptor ring) is not part of the ledger. */
