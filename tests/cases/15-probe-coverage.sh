@@ -4,6 +4,10 @@
 # (Reason-if-constant:).  The probe x kernel table is printed.  Negative
 # control: a probe that is constant on every kernel and gives no reason is
 # refused; the same probe with a reason is accepted.
+# It runs after the kernel cases: 20-build has probed every kernel of the
+# sample by then, and scripts/compat/probe-matrix reads those results from
+# the probe cache instead of compiling the probes again.
+# tests/run: after the kernel cases
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 [ "$(id -u)" = 0 ] || skip "the probes run in Debian roots by chroot, which needs root"
 dir=$("$top/scripts/compat/probe-matrix") || fail "the probes could not be run on the matrix"

@@ -232,6 +232,21 @@ malformed_scenarios() {
 	done
 }
 
+# Mutation testing, a fixed sample (make mutants runs them all): one
+# schema build of the mutants of tests/rxemu/mutants.sample (the seven
+# hand-written ones of mutants.extra among them), one VM; each must be
+# killed, and mutant 0 (the driver as it is) must pass every scenario
+# (tests/rxemu/run-mutants runs it last).  A scenario or an oracle check
+# that stops biting fails here.  The schema is built in the release
+# build's tree, like the fault mutant: our build is rebuilt right after.
+mutant_sample() {
+	echo "== mutants: the sample of tests/rxemu/mutants.sample (each must be killed)"
+	rc=0
+	ICE_BP_BUILD=$tmp "$top/scripts/vm/mutants" --sample "$kid" || rc=$?
+	"$top/scripts/build/build-in-root" --variant selftest "$kid" || fail "the SELFTEST build failed (after the mutants)"
+	[ "$rc" = 0 ] || fail "the mutant sample: a mutant survived, or the run failed (report above; consoles in $tmp/mutants-sample/vm)"
+}
+
 # A seeded fuzz over every mix of options, our build only: 300,000 frames
 # (about 30 s under TCG) on the first kernel of each verified line that
 # the sample runs in full, a short one on the others, which share that
@@ -300,6 +315,7 @@ if [ "$kid" = "$ref" ]; then
 	only=
 	fault_controls
 	malformed_scenarios
+	mutant_sample
 else
 	echo "== v1 of the fix and the upstream control: run on $ref only"
 fi
