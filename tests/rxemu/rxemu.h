@@ -228,6 +228,7 @@ struct rxemu {
 	unsigned int mapped;
 	unsigned int not_reused;	/* pages unmapped before teardown */
 	unsigned int cleaned;		/* unmapped by ice_clean_rx_ring() */
+	u64 reset_gathered;	/* descriptors of frames a reset cut short */
 	unsigned int returned;
 	unsigned int leaked;
 	unsigned int lost;	/* pages left mapped in no slot */

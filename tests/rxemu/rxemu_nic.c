@@ -606,6 +606,8 @@ static void rxemu_reset(struct rxemu *e)
 
 	rxemu_drain(e);
 	rxemu_checkpoint(e, RXEMU_CP_RING | RXEMU_CP_DESC);
+	/* a frame half gathered (cut=): its buffers are drained, not put */
+	e->reset_gathered += (ring->next_to_clean + ring->count - ring->first_desc) % ring->count;
 	e->teardown = true;
 	ice_clean_rx_ring(ring);
 	e->teardown = false;

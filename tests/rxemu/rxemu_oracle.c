@@ -670,8 +670,8 @@ static void rxemu_check_counters(struct rxemu *e)
 	if (s->page_stale)
 		rxemu_err(e, "counter page_stale is %llu: a reused page overwrote a slot that held one, the multi-buffer leak",
 			  s->page_stale);
-	if (e->drained && s->buf_put != e->drv_abs)
-		rxemu_err(e, "counters: %llu buffers reused or released, the driver consumed %llu descriptors",
-			  s->buf_put, e->drv_abs);
+	if (e->drained && s->buf_put != e->drv_abs - e->reset_gathered)
+		rxemu_err(e, "counters: %llu buffers reused or released, the driver consumed %llu descriptors (%llu of them drained by a reset inside a frame)",
+			  s->buf_put, e->drv_abs, e->reset_gathered);
 #endif
 }

@@ -415,12 +415,14 @@ static int rxemu_parse(char *text, struct rxemu_scenario *scn, char *err,
 		}
 		if (!stepped && rxemu_check_cfg(&scn->cfg, msg, sizeof(msg)))
 			goto fail;
-		if (cut_line) {
+		/* a queue reset may end the frame cut short; nothing else */
+		if (cut_line && strcmp(tok[0], "reset")) {
 			snprintf(msg, sizeof(msg),
-				 "nothing may follow the frame with cut= on line %d: the run ends inside it",
+				 "nothing but reset may follow the frame with cut= on line %d: the run ends inside it",
 				 cut_line);
 			goto fail;
 		}
+		cut_line = 0;
 		stepped = true;
 		memset(&st, 0, sizeof(st));
 		st.line = lineno;
