@@ -29,6 +29,7 @@
 #define RXEMU_MAX_TEXT		(256 * 1024)	/* scenario text */
 #define RXEMU_MAX_MSGS		24	/* diagnostics printed per run */
 #define RXEMU_HDR_LEN		18	/* Ethernet header + sequence number */
+#define RXEMU_QUEUE		3	/* the emulated ring's queue index */
 #define RXEMU_PATTERN		65536	/* period of the payload pattern */
 #define RXEMU_ETHERTYPE		0x88b5	/* IEEE local experimental */
 #define RXEMU_E810_MAX_FRAME	9728	/* largest frame the MAC accepts */
@@ -111,6 +112,8 @@ struct rxemu_cfg {
 	bool bench;		/* time ice_clean_rx_irq(), check at the end only */
 	char xdp[96];		/* pinned XDP program, "" for none */
 	bool xdp_locking;	/* XDP Tx rings shared: ice_xdp_locking_key on */
+	bool reuse_all;		/* every page must be reused until the teardown */
+	u32 bias;		/* pages start with this pagecnt_bias (0: as posted) */
 	struct rxemu_fault_plan fault[RXEMU_NR_FAULTS];
 };
 

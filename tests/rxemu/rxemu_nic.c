@@ -205,6 +205,9 @@ static void rxemu_check_skb(struct rxemu *e, struct sk_buff *skb)
 			  seq);
 		return;
 	}
+	if (!skb_rx_queue_recorded(skb) || skb_get_rx_queue(skb) != RXEMU_QUEUE)
+		rxemu_err(e, "frame %u reached the stack without its Rx queue %u recorded (skb_record_rx_queue())",
+			  seq, RXEMU_QUEUE);
 	if (f->delivered) {
 		rxemu_err(e, "frame %u delivered twice", seq);
 		return;
@@ -618,6 +621,28 @@ static void rxemu_reset(struct rxemu *e)
 	rxemu_checkpoint(e, RXEMU_CP_RING | RXEMU_CP_DESC);
 }
 
+/*
+ * Option bias N: every page just posted is made to look as if it had
+ * been reused USHRT_MAX - N times already, its references given up one a
+ * use (the driver's pagecnt_bias and the page's count lowered alike), so
+ * that a short run reaches what only a long one does: the bias running
+ * out and ice_can_reuse_rx_page() restocking it.
+ */
+static void rxemu_age_pages(struct rxemu *e, u32 bias)
+{
+	struct ice_rx_ring *ring = e->ring;
+	u32 i;
+
+	for (i = 0; i < ring->count; i++) {
+		struct ice_rx_buf *b = &ring->rx_buf[i];
+
+		if (!b->page || b->pagecnt_bias <= bias)
+			continue;
+		page_ref_sub(b->page, b->pagecnt_bias - bias);
+		b->pagecnt_bias = bias;
+	}
+}
+
 static int rxemu_setup(struct rxemu *e)
 {
 	const struct rxemu_cfg *cfg = &e->cfg;
@@ -682,6 +707,8 @@ static int rxemu_setup(struct rxemu *e)
 	napi_enable(&e->qv->napi);
 
 	ring->count = cfg->ring;
+	/* not 0, so that an skb whose queue was not recorded shows */
+	ring->q_index = RXEMU_QUEUE;
 	ring->dev = e->dev;
 	ring->netdev = e->netdev;
 	ring->vsi = e->vsi;
@@ -722,6 +749,8 @@ static int rxemu_setup(struct rxemu *e)
 	if (err)
 		return err;
 	ice_alloc_rx_bufs(ring, ICE_RX_DESC_UNUSED(ring));
+	if (cfg->bias)
+		rxemu_age_pages(e, cfg->bias);
 	return 0;
 }
 
@@ -752,6 +781,10 @@ static void rxemu_teardown(struct rxemu *e)
 		ice_free_rx_ring(ring);
 	}
 	rxemu_ledger_close(e);
+	/* reuse all: no skb held, no fault, so every page can be kept */
+	if (e->cfg.reuse_all && e->not_reused)
+		rxemu_err(e, "%u pages unmapped before the teardown where every page can be reused (reuse all): the driver let go of pages it could keep",
+			  e->not_reused);
 	rxemu_check_counters(e);
 	rxemu_check_fault_counters(e);
 	rxemu_check_fault_plans(e);

@@ -326,6 +326,13 @@ static int rxemu_parse_option(struct rxemu_cfg *cfg, char **tok, int ntok,
 		if (strlen(v) >= sizeof(cfg->xdp) || v[0] != '/')
 			goto bad;
 		strscpy(cfg->xdp, v, sizeof(cfg->xdp));
+	} else if (!strcmp(k, "reuse")) {
+		if (strcmp(v, "all") && strcmp(v, "any"))
+			goto bad;
+		cfg->reuse_all = !strcmp(v, "all");
+	} else if (!strcmp(k, "bias")) {
+		if (rxemu_u32(v, 2, USHRT_MAX, &cfg->bias))
+			goto bad;
 	} else if (!strcmp(k, "xdp_locking")) {
 		if (strcmp(v, "on") && strcmp(v, "off"))
 			goto bad;
@@ -362,7 +369,8 @@ static bool rxemu_is_option(const char *w)
 	static const char * const opts[] = {
 		"name", "ring", "rx_buf_len", "build_skb", "budget", "batch",
 		"hold", "expect-pre-fix", "expect-upstream", "known-bug", "fuzz",
-		"fuzz-outcome", "xdp", "xdp_locking", "bench", "fault",
+		"fuzz-outcome", "xdp", "xdp_locking", "reuse", "bias", "bench",
+		"fault",
 	};
 	int i;
 
