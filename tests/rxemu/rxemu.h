@@ -232,6 +232,8 @@ struct rxemu {
 	unsigned int not_reused;	/* pages unmapped before teardown */
 	unsigned int cleaned;		/* unmapped by ice_clean_rx_ring() */
 	u64 reset_gathered;	/* descriptors of frames a reset cut short */
+	u64 out_bytes;		/* bytes of the frames delivered or sent */
+	u64 hw_bytes;		/* bytes the hardware wrote */
 	unsigned int returned;
 	unsigned int leaked;
 	unsigned int lost;	/* pages left mapped in no slot */

@@ -239,6 +239,7 @@ static void rxemu_check_skb(struct rxemu *e, struct sk_buff *skb)
 	RXEMU_CB(skb)->seq = seq;
 	RXEMU_CB(skb)->valid = 1;
 	e->delivered++;
+	e->out_bytes += f->want;
 }
 
 static void rxemu_take_skbs(struct rxemu *e)
@@ -495,6 +496,7 @@ static void rxemu_hw_write(struct rxemu *e, u32 seq, u32 off, u32 size,
 			  rxemu_pfn(p->page));
 
 	e->hw_size[e->hw_head] = size;
+	e->hw_bytes += size;
 	e->hw_addr[e->hw_head] = addr;
 	e->hw_unsynced[e->hw_head] = size;
 	e->hw_eof[e->hw_head] = eof;
@@ -754,6 +756,28 @@ static int rxemu_setup(struct rxemu *e)
 	return 0;
 }
 
+/*
+ * The ring's packet and byte counters (ice_update_rx_ring_stats(), what
+ * ip -s link and ethtool -S show): every frame delivered or sent by
+ * XDP_TX is counted, and nothing more than the frames and bytes the
+ * hardware wrote (a dropped frame is counted by XDP's verdict, not by a
+ * failed skb or an RXE drop, so only the bounds are exact).
+ */
+static void rxemu_check_ring_stats(struct rxemu *e)
+{
+	const struct ice_q_stats *q;
+
+	if (!e->ring || !e->ring->ring_stats)
+		return;
+	q = &e->ring->ring_stats->stats;
+	if (q->pkts < e->delivered + e->sent || q->pkts > e->frames)
+		rxemu_err(e, "ring counter pkts is %llu: %u frames delivered or sent, %u written",
+			  q->pkts, e->delivered + e->sent, e->frames);
+	if (q->bytes < e->out_bytes || q->bytes > e->hw_bytes)
+		rxemu_err(e, "ring counter bytes is %llu: %llu delivered or sent, %llu written",
+			  q->bytes, e->out_bytes, e->hw_bytes);
+}
+
 static void rxemu_teardown(struct rxemu *e)
 {
 	struct ice_rx_ring *ring = e->ring;
@@ -781,6 +805,7 @@ static void rxemu_teardown(struct rxemu *e)
 		ice_free_rx_ring(ring);
 	}
 	rxemu_ledger_close(e);
+	rxemu_check_ring_stats(e);
 	/* reuse all: no skb held, no fault, so every page can be kept */
 	if (e->cfg.reuse_all && e->not_reused)
 		rxemu_err(e, "%u pages unmapped before the teardown where every page can be reused (reuse all): the driver let go of pages it could keep",

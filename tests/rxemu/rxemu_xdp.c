@@ -143,6 +143,7 @@ static bool rxemu_tx_desc(struct rxemu *e, const u8 *data, u32 size, bool eop)
 			  e->tx_seq, e->tx_off, f->want);
 	f->delivered = true;
 	e->sent++;
+	e->out_bytes += f->want;
 	return true;
 }
 
