@@ -113,6 +113,7 @@ struct rxemu_cfg {
 	char xdp[96];		/* pinned XDP program, "" for none */
 	bool xdp_locking;	/* XDP Tx rings shared: ice_xdp_locking_key on */
 	bool reuse_all;		/* every page must be reused until the teardown */
+	bool ctrl;		/* the control VSI's ring: no netdev (FDIR) */
 	u32 bias;		/* pages start with this pagecnt_bias (0: as posted) */
 	struct rxemu_fault_plan fault[RXEMU_NR_FAULTS];
 };

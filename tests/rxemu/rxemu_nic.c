@@ -352,7 +352,9 @@ static void rxemu_poll(struct rxemu *e, u32 budget)
 	napi_complete_done(napi, done);
 	local_bh_enable();
 	rxemu_tx_hw(e);
-	rxemu_check_synced(e, ntc, ring->next_to_clean);
+	/* the control ring's data is never read, so never synced */
+	if (!e->cfg.ctrl)
+		rxemu_check_synced(e, ntc, ring->next_to_clean);
 	rxemu_check_done(e, done, budget, ntc, refill);
 
 	e->polls++;
@@ -700,7 +702,7 @@ static int rxemu_setup(struct rxemu *e)
 	e->netdev = alloc_etherdev(0);
 	if (!e->netdev)
 		return -ENOMEM;
-	e->vsi->type = ICE_VSI_PF;
+	e->vsi->type = cfg->ctrl ? ICE_VSI_CTRL : ICE_VSI_PF;
 	e->vsi->back = e->pf;
 	e->vsi->netdev = e->netdev;
 	e->qv->vsi = e->vsi;
@@ -728,14 +730,17 @@ static int rxemu_setup(struct rxemu *e)
 	err = ice_setup_rx_ring(ring);
 	if (err)
 		return err;
-	err = __xdp_rxq_info_reg(&ring->xdp_rxq, e->netdev, ring->q_index,
-				 e->qv->napi.napi_id, frame_sz);
-	if (err)
-		return err;
-	err = xdp_rxq_info_reg_mem_model(&ring->xdp_rxq, MEM_TYPE_PAGE_SHARED,
-					 NULL);
-	if (err)
-		return err;
+	/* as ice_vsi_cfg_rxq(): a PF VSI's ring only (ctrl on below) */
+	if (!cfg->ctrl) {
+		err = __xdp_rxq_info_reg(&ring->xdp_rxq, e->netdev, ring->q_index,
+					 e->qv->napi.napi_id, frame_sz);
+		if (err)
+			return err;
+		err = xdp_rxq_info_reg_mem_model(&ring->xdp_rxq,
+						 MEM_TYPE_PAGE_SHARED, NULL);
+		if (err)
+			return err;
+	}
 	xdp_init_buff(&ring->xdp, frame_sz, &ring->xdp_rxq);
 	ring->xdp.data = NULL;
 	ring->xdp_ext.pkt_ctx = &ring->pkt_ctx;
@@ -750,7 +755,15 @@ static int rxemu_setup(struct rxemu *e)
 	err = rxemu_xdp_setup(e);
 	if (err)
 		return err;
+	/*
+	 * ctrl on: the ring of the control VSI, which has no netdev (Flow
+	 * Director programming status): ice_clean_rx_irq() only steps over
+	 * its descriptors and the buffers stay where they are.  Its VF is
+	 * NULL, so no FDIR handler runs.
+	 */
 	ice_alloc_rx_bufs(ring, ICE_RX_DESC_UNUSED(ring));
+	if (cfg->ctrl)
+		ring->netdev = NULL;
 	if (cfg->bias)
 		rxemu_age_pages(e, cfg->bias);
 	return 0;

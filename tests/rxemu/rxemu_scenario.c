@@ -207,6 +207,10 @@ static int rxemu_check_cfg(const struct rxemu_cfg *cfg, char *err, size_t errlen
 
 	if (cfg->build_skb)
 		need += ICE_SKB_PAD + SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
+	if (cfg->ctrl && (cfg->xdp[0] || cfg->fuzz_frames)) {
+		snprintf(err, errlen, "ctrl on takes no xdp and no fuzz: the control ring delivers nothing");
+		return -EINVAL;
+	}
 	if (need > rxemu_frame_sz(cfg)) {
 		snprintf(err, errlen,
 			 "rx_buf_len %u with build_skb %s needs %u bytes, more than the half page of %u (the driver uses 1664 only with build_skb off)",
@@ -326,6 +330,10 @@ static int rxemu_parse_option(struct rxemu_cfg *cfg, char **tok, int ntok,
 		if (strlen(v) >= sizeof(cfg->xdp) || v[0] != '/')
 			goto bad;
 		strscpy(cfg->xdp, v, sizeof(cfg->xdp));
+	} else if (!strcmp(k, "ctrl")) {
+		if (strcmp(v, "on") && strcmp(v, "off"))
+			goto bad;
+		cfg->ctrl = !strcmp(v, "on");
 	} else if (!strcmp(k, "reuse")) {
 		if (strcmp(v, "all") && strcmp(v, "any"))
 			goto bad;
@@ -369,8 +377,8 @@ static bool rxemu_is_option(const char *w)
 	static const char * const opts[] = {
 		"name", "ring", "rx_buf_len", "build_skb", "budget", "batch",
 		"hold", "expect-pre-fix", "expect-upstream", "known-bug", "fuzz",
-		"fuzz-outcome", "xdp", "xdp_locking", "reuse", "bias", "bench",
-		"fault",
+		"fuzz-outcome", "xdp", "xdp_locking", "reuse", "bias", "ctrl",
+		"bench", "fault",
 	};
 	int i;
 
