@@ -114,6 +114,7 @@ struct rxemu_cfg {
 	bool xdp_locking;	/* XDP Tx rings shared: ice_xdp_locking_key on */
 	bool reuse_all;		/* every page must be reused until the teardown */
 	bool ctrl;		/* the control VSI's ring: no netdev (FDIR) */
+	u32 pfmemalloc_every;	/* every Nth page from the memory reserves */
 	u32 bias;		/* pages start with this pagecnt_bias (0: as posted) */
 	struct rxemu_fault_plan fault[RXEMU_NR_FAULTS];
 };
@@ -148,6 +149,8 @@ struct rxemu_page {
 	enum rxemu_page_state state;
 	bool dma_fault;		/* pinned because its mapping was made to fail */
 	u32 cpu_owned;		/* halves the CPU owns: not synced for the device */
+	bool pfmemalloc;	/* from the memory reserves: never to be reused */
+	u32 posts;		/* buffers of it the hardware was given */
 	/* scratch of one checkpoint */
 	int slot;
 	unsigned int bias;
@@ -198,6 +201,7 @@ struct rxemu {
 	bool *hw_unsynced;	/* written, not yet synced for the CPU */
 	bool *hw_eof;		/* the descriptor ends a frame */
 	bool in_poll;		/* inside ice_clean_rx_irq() */
+	u32 page_allocs;	/* pages the hook handed out */
 	u32 poll_ntc;		/* next_to_clean when the poll began */
 	u8 *pattern;		/* 2 * RXEMU_PATTERN bytes */
 	u32 seq;		/* next frame sequence number */

@@ -96,9 +96,16 @@ static struct page *rxemu_dev_alloc_pages(unsigned int order)
 {
 	struct rxemu *e = rxemu_cur;
 
+	struct page *page;
+
 	if (rxemu_fault_hit(e, RXEMU_FAULT_PAGE))
 		return NULL;
-	return rxemu_real_dev_alloc_pages(order);
+	page = rxemu_real_dev_alloc_pages(order);
+	/* pfmemalloc N: every Nth page as if it came from the memory reserves */
+	if (page && e && e->cfg.pfmemalloc_every &&
+	    ++e->page_allocs % e->cfg.pfmemalloc_every == 0)
+		set_page_pfmemalloc(page);
+	return page;
 }
 
 /* The skb (KIND skb) or a Tx mapping (KIND txdma) of the frame that starts

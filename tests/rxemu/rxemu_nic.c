@@ -181,6 +181,19 @@ static void rxemu_resolve(struct rxemu *e, bool all)
 	}
 }
 
+/* Does SKB hold a page from the memory reserves (head or frag)? */
+static bool rxemu_skb_pfmemalloc(struct sk_buff *skb)
+{
+	int i;
+
+	if (skb->head_frag && page_is_pfmemalloc(virt_to_head_page(skb->head)))
+		return true;
+	for (i = 0; i < skb_shinfo(skb)->nr_frags; i++)
+		if (page_is_pfmemalloc(skb_frag_page(&skb_shinfo(skb)->frags[i])))
+			return true;
+	return false;
+}
+
 static void rxemu_check_skb(struct rxemu *e, struct sk_buff *skb)
 {
 	struct rxemu_pending *f;
@@ -205,6 +218,9 @@ static void rxemu_check_skb(struct rxemu *e, struct sk_buff *skb)
 			  seq);
 		return;
 	}
+	if (!skb->pfmemalloc && rxemu_skb_pfmemalloc(skb))
+		rxemu_err(e, "frame %u reached the stack on a page from the memory reserves, but its skb is not marked pfmemalloc",
+			  seq);
 	if (!skb_rx_queue_recorded(skb) || skb_get_rx_queue(skb) != RXEMU_QUEUE)
 		rxemu_err(e, "frame %u reached the stack without its Rx queue %u recorded (skb_record_rx_queue())",
 			  seq, RXEMU_QUEUE);
@@ -473,6 +489,10 @@ static void rxemu_hw_write(struct rxemu *e, u32 seq, u32 off, u32 size,
 		rxemu_err(e, "descriptor %u points at %pad, not at a buffer in a mapped Rx page: no data written",
 			  e->hw_head, &addr);
 	} else {
+		/* a page from the reserves goes back after its one use */
+		if (p->pfmemalloc && p->posts++)
+			rxemu_err(e, "descriptor %u hands the hardware page pfn %#lx a second time, though it came from the memory reserves (pfmemalloc): such a page must not be reused",
+				  e->hw_head, rxemu_pfn(p->page));
 		if (p->cpu_owned & BIT((addr - p->dma) / rxemu_frame_sz(&e->cfg)))
 			rxemu_err(e, "descriptor %u hands the hardware %pad, which the CPU owns: not synced for the device (dma_sync_single_range_for_device()) since the driver last read it or mapped it",
 				  e->hw_head, &addr);

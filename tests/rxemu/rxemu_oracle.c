@@ -228,6 +228,8 @@ static dma_addr_t rxemu_map_page(struct device *dev, struct page *page,
 	p->dma = page_to_phys(page) + offset;
 	p->size = size;
 	p->state = RXEMU_PG_MAPPED;
+	p->pfmemalloc = page_is_pfmemalloc(page);
+	p->posts = 0;
 	/* mapped without a sync (ICE_RX_DMA_ATTR): the CPU still owns it */
 	p->cpu_owned = attrs & DMA_ATTR_SKIP_CPU_SYNC ? ~0U : 0;
 	p->slot = -1;

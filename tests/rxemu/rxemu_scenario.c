@@ -330,6 +330,9 @@ static int rxemu_parse_option(struct rxemu_cfg *cfg, char **tok, int ntok,
 		if (strlen(v) >= sizeof(cfg->xdp) || v[0] != '/')
 			goto bad;
 		strscpy(cfg->xdp, v, sizeof(cfg->xdp));
+	} else if (!strcmp(k, "pfmemalloc")) {
+		if (rxemu_u32(v, 1, 65535, &cfg->pfmemalloc_every))
+			goto bad;
 	} else if (!strcmp(k, "ctrl")) {
 		if (strcmp(v, "on") && strcmp(v, "off"))
 			goto bad;
@@ -378,7 +381,7 @@ static bool rxemu_is_option(const char *w)
 		"name", "ring", "rx_buf_len", "build_skb", "budget", "batch",
 		"hold", "expect-pre-fix", "expect-upstream", "known-bug", "fuzz",
 		"fuzz-outcome", "xdp", "xdp_locking", "reuse", "bias", "ctrl",
-		"bench", "fault",
+		"pfmemalloc", "bench", "fault",
 	};
 	int i;
 
