@@ -208,7 +208,8 @@ static int rxemu_check_cfg(const struct rxemu_cfg *cfg, char *err, size_t errlen
 	if (cfg->build_skb)
 		need += ICE_SKB_PAD + SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
 	if (cfg->ctrl && (cfg->xdp[0] || cfg->fuzz_frames)) {
-		snprintf(err, errlen, "ctrl on takes no xdp and no fuzz: the control ring delivers nothing");
+		snprintf(err, errlen,
+			 "ctrl on takes no xdp and no fuzz: the control ring delivers nothing");
 		return -EINVAL;
 	}
 	if (need > rxemu_frame_sz(cfg)) {
