@@ -218,10 +218,11 @@ static void rxemu_check_skb(struct rxemu *e, struct sk_buff *skb)
 			  seq);
 		return;
 	}
-	if (skb->pfmemalloc != rxemu_skb_pfmemalloc(skb))
-		rxemu_err(e, skb->pfmemalloc ?
-			  "frame %u reached the stack marked pfmemalloc with no page from the memory reserves: the stack drops it for every socket not in memory reclaim" :
-			  "frame %u reached the stack on a page from the memory reserves, but its skb is not marked pfmemalloc",
+	if (skb->pfmemalloc && !rxemu_skb_pfmemalloc(skb))
+		rxemu_err(e, "frame %u reached the stack marked pfmemalloc with no page from the memory reserves: the stack drops it for every socket not in memory reclaim",
+			  seq);
+	else if (!skb->pfmemalloc && rxemu_skb_pfmemalloc(skb))
+		rxemu_err(e, "frame %u reached the stack on a page from the memory reserves, but its skb is not marked pfmemalloc",
 			  seq);
 	if (!skb_rx_queue_recorded(skb) || skb_get_rx_queue(skb) != RXEMU_QUEUE)
 		rxemu_err(e, "frame %u reached the stack without its Rx queue %u recorded (skb_record_rx_queue())",
