@@ -279,6 +279,15 @@ usage:
 	return -EINVAL;
 }
 
+/* A two-word option: V is YES (true) or NO (false); -EINVAL otherwise. */
+static int rxemu_bool(const char *v, const char *yes, const char *no, bool *out)
+{
+	if (strcmp(v, yes) && strcmp(v, no))
+		return -EINVAL;
+	*out = !strcmp(v, yes);
+	return 0;
+}
+
 static int rxemu_parse_option(struct rxemu_cfg *cfg, char **tok, int ntok,
 			      char *err, size_t errlen)
 {
@@ -309,9 +318,8 @@ static int rxemu_parse_option(struct rxemu_cfg *cfg, char **tok, int ntok,
 			goto bad;
 		cfg->rx_buf_len = n;
 	} else if (!strcmp(k, "build_skb")) {
-		if (strcmp(v, "on") && strcmp(v, "off"))
+		if (rxemu_bool(v, "on", "off", &cfg->build_skb))
 			goto bad;
-		cfg->build_skb = !strcmp(v, "on");
 	} else if (!strcmp(k, "budget")) {
 		if (rxemu_u32(v, 1, 1024, &cfg->budget))
 			goto bad;
@@ -335,24 +343,20 @@ static int rxemu_parse_option(struct rxemu_cfg *cfg, char **tok, int ntok,
 		if (rxemu_u32(v, 1, 65535, &cfg->pfmemalloc_every))
 			goto bad;
 	} else if (!strcmp(k, "ctrl")) {
-		if (strcmp(v, "on") && strcmp(v, "off"))
+		if (rxemu_bool(v, "on", "off", &cfg->ctrl))
 			goto bad;
-		cfg->ctrl = !strcmp(v, "on");
 	} else if (!strcmp(k, "reuse")) {
-		if (strcmp(v, "all") && strcmp(v, "any"))
+		if (rxemu_bool(v, "all", "any", &cfg->reuse_all))
 			goto bad;
-		cfg->reuse_all = !strcmp(v, "all");
 	} else if (!strcmp(k, "bias")) {
 		if (rxemu_u32(v, 2, USHRT_MAX, &cfg->bias))
 			goto bad;
 	} else if (!strcmp(k, "xdp_locking")) {
-		if (strcmp(v, "on") && strcmp(v, "off"))
+		if (rxemu_bool(v, "on", "off", &cfg->xdp_locking))
 			goto bad;
-		cfg->xdp_locking = !strcmp(v, "on");
 	} else if (!strcmp(k, "bench")) {
-		if (strcmp(v, "on") && strcmp(v, "off"))
+		if (rxemu_bool(v, "on", "off", &cfg->bench))
 			goto bad;
-		cfg->bench = !strcmp(v, "on");
 	} else if (!strcmp(k, "fuzz-outcome")) {
 		if (ntok < 2 || ntok > 3 || rxemu_outcome(v) < 0 ||
 		    (ntok == 3 && strcmp(tok[2], "trim")))
