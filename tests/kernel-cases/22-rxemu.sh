@@ -257,7 +257,7 @@ frames=6500
 "$top/tests/rxemu/fuzz-mix" "$frames" "$tmp/fuzz" || fail "tests/rxemu/fuzz-mix wrote no scenarios"
 only="$scenarios $(ls "$tmp"/fuzz/*.scn)"
 emulate -selftest "our build"
-# The controls judge the Rx fix: a known-bug scenario (pfmemalloc*.scn today)
+# The controls judge the Rx fix: a known-bug scenario (none today)
 # exposes a driver bug that none of the builds fixes (README.txt of
 # tests/rxemu), so it proves nothing there, and memory it corrupts (as
 # the unfixed XDP_TX undo did, "BUG: Bad page state") would fail their
