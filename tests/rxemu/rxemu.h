@@ -46,6 +46,7 @@ enum rxemu_step_kind {
 	RXEMU_STEP_RELEASE,	/* free every skb the emulator still holds */
 	RXEMU_STEP_FAULTS,	/* faults on|off: open or close the fault window */
 	RXEMU_STEP_RESET,	/* a queue reset that keeps the ring */
+	RXEMU_STEP_RESIZE,	/* ethtool -G under traffic: a new ring size */
 };
 
 /* What the fault injection hook (rxemu_fault.c) can make fail. */
@@ -86,6 +87,7 @@ struct rxemu_step {
 	int line;
 	u32 repeat;		/* frame: how many copies (xN) */
 	u32 budget;		/* poll: budget of this poll, 0 = default */
+	u32 count;		/* resize: descriptors of the new ring */
 	u16 nbufs;
 	u16 split;		/* poll after this many descriptors, 0 = no */
 	u16 cut;		/* write only this many, poll, end the run */
@@ -124,6 +126,14 @@ struct rxemu_scenario {
 	struct rxemu_step *steps;
 	unsigned int nsteps;
 	unsigned int cap;
+};
+
+/* ethtool -G's copy of the ring (resize): what the next sync does to it */
+enum {
+	RXEMU_COPY_NONE,
+	RXEMU_COPY_TAKE,	/* copy the ring as it is now, mid-poll */
+	RXEMU_COPY_FILL,	/* fill the copy (ice_alloc_rx_bufs()) */
+	RXEMU_COPY_DONE,	/* filled, waiting for the swap */
 };
 
 /* What a checkpoint looks at besides the ledger. */
@@ -167,6 +177,9 @@ struct rxemu_pending {
 	u32 len;
 	u64 start;		/* absolute index of its first descriptor */
 	u64 end;		/* absolute index of its last descriptor + 1 */
+	u32 slot;		/* its first descriptor (after a reset or a
+				 * resize not start % count)
+				 */
 	int line;
 	u32 want;		/* bytes that must reach the stack or the wire */
 	u8 outcome;
@@ -190,6 +203,16 @@ struct rxemu {
 	struct ice_q_vector *qv;
 	struct ice_rx_ring *ring;
 	u32 tail_reg;		/* the "QRX_TAIL register" */
+	/* resize: the copy of the ring ethtool -G fills while NAPI runs */
+	struct ice_rx_ring *copy;
+	u8 copy_state;		/* RXEMU_COPY_*: what the next sync does */
+	u32 copy_tail;		/* its "tail": PRTGEN_STATUS, as the driver's */
+	/* the driver's page counters (0003) as ethtool -S reads them: when
+	 * the poll began, and at the last read between polls
+	 */
+	u64 ctr_poll[5];
+	u64 ctr_last[5];
+	bool ctr_poll_bad;	/* a read inside this poll was already wrong */
 	bool rx_handler;
 	bool napi_added;
 	/* emulated hardware */
@@ -242,6 +265,7 @@ struct rxemu {
 	unsigned int returned;
 	unsigned int leaked;
 	unsigned int lost;	/* pages left mapped in no slot */
+	unsigned int lost_seen;	/* pages found lost by checkpoints so far */
 	unsigned long orphan_refs;
 	u64 page_stale;		/* the driver's counter, for the result */
 	bool drained;		/* every written descriptor consumed, no frame open */
@@ -281,6 +305,14 @@ static int rxemu_xdp_setup(struct rxemu *e);
 static void rxemu_tx_hw(struct rxemu *e);
 static void rxemu_xdp_teardown(struct rxemu *e);
 static bool rxemu_tx_holds_half(struct rxemu *e, struct rxemu_page *p, u32 half);
+
+/* rxemu_oracle.c: the driver's page counters as ethtool -S reads them */
+static void rxemu_counters_between_polls(struct rxemu *e);
+static void rxemu_counters_poll_start(struct rxemu *e);
+static void rxemu_counters_mid_poll(struct rxemu *e);
+
+/* rxemu_nic.c, for the DMA ops of rxemu_oracle.c */
+static void rxemu_fill_copy(struct rxemu *e);
 
 /* rxemu_fault.c */
 static bool rxemu_fault_now(struct rxemu *e, enum rxemu_fault_kind kind);

@@ -119,7 +119,7 @@ static void rxemu_fault_frame(struct rxemu *e, enum rxemu_fault_kind kind)
 		struct rxemu_pending *f = &e->pend[(e->pend_head + i) % e->pend_cap];
 
 		/* pending frames span less than the ring: one can match */
-		if (f->start % e->ring->count != fd)
+		if (f->slot != fd)
 			continue;
 		if (kind == RXEMU_FAULT_SKB) {
 			f->skb_fault = true;

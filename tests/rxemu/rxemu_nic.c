@@ -363,6 +363,7 @@ static void rxemu_poll(struct rxemu *e, u32 budget)
 		return;
 	}
 	e->poll_ntc = ntc;
+	rxemu_counters_poll_start(e);
 	e->in_poll = true;
 	t0 = ktime_get_ns();
 	done = ice_clean_rx_irq(ring, budget);
@@ -392,6 +393,7 @@ static void rxemu_poll(struct rxemu *e, u32 budget)
 	/* a benchmark checks the ledger at the teardown only */
 	if (!e->cfg.bench)
 		rxemu_checkpoint(e, RXEMU_CP_RING | RXEMU_CP_DESC);
+	rxemu_counters_between_polls(e);
 }
 
 /* --- the emulated hardware --- */
@@ -568,6 +570,7 @@ static int rxemu_write_frame(struct rxemu *e, const struct rxemu_step *st)
 	f->len = len;
 	f->want = st->trim ? st->size[0] : len;
 	f->start = e->hw_abs;
+	f->slot = e->hw_head;
 	f->end = e->hw_abs + nwrite;
 	f->line = st->line;
 	f->outcome = st->outcome;
@@ -646,6 +649,139 @@ static void rxemu_reset(struct rxemu *e)
 	WRITE_ONCE(e->tail_reg, 0);
 	ice_alloc_rx_bufs(ring, ICE_RX_DESC_UNUSED(ring));
 	rxemu_checkpoint(e, RXEMU_CP_RING | RXEMU_CP_DESC);
+	rxemu_counters_between_polls(e);
+}
+
+/*
+ * ethtool -G under traffic (ice_set_ringparam()), while NAPI runs on the
+ * ring: it copies the ring, ring_stats pointer and all (here at each sync
+ * of the next poll, so the copy is of the ring in the middle of a poll),
+ * sets the copy up (ice_setup_rx_ring(), process context, after that
+ * poll) and fills it (ice_alloc_rx_bufs(); inside the poll after, at its
+ * first sync, rxemu_fill_copy()).  A poll that reads no buffer leaves it
+ * to after the poll.  Then ice_down(): the frames written back so far are
+ * consumed (as a reset), ice_free_rx_ring() empties the ring and the copy
+ * takes its place, next_to_use, next_to_clean and next_to_alloc 0, with
+ * the real tail; ice_up(): ice_vsi_cfg_rxq() fills it, taking the copy's
+ * pages where they are.  The ledger counts the copy's slots while it
+ * waits (rxemu_scan_slots()).
+ */
+static void rxemu_resize(struct rxemu *e, u32 count)
+{
+	struct ice_rx_ring *ring = e->ring, *copy;
+	u32 frame_sz = rxemu_frame_sz(&e->cfg);
+	struct rxemu_pending *pend;
+	bool *unsynced, *eof;
+	dma_addr_t *addr;
+	u16 *size;
+	int err;
+
+	copy = kzalloc(sizeof(*ring), GFP_KERNEL);
+	size = kvcalloc(count, sizeof(*size), GFP_KERNEL);
+	addr = kvcalloc(count, sizeof(*addr), GFP_KERNEL);
+	unsynced = kvcalloc(count, sizeof(*unsynced), GFP_KERNEL);
+	eof = kvcalloc(count, sizeof(*eof), GFP_KERNEL);
+	pend = kvcalloc(count + 2, sizeof(*pend), GFP_KERNEL);
+	if (!copy || !size || !addr || !unsynced || !eof || !pend) {
+		rxemu_err(e, "resize: out of memory");
+		goto out;
+	}
+	e->copy = copy;
+	e->copy_state = RXEMU_COPY_TAKE;
+	rxemu_poll(e, e->cfg.budget);
+	if (!copy->count)
+		*copy = *ring;
+	e->copy_state = RXEMU_COPY_NONE;
+	copy->count = count;
+	copy->desc = NULL;
+	copy->rx_buf = NULL;
+	copy->tail = (u8 __iomem __force *)&e->copy_tail;
+	err = ice_setup_rx_ring(copy);
+	if (err) {
+		rxemu_err(e, "resize: ice_setup_rx_ring() of the copy failed: %d", err);
+		goto out;
+	}
+	e->copy_state = RXEMU_COPY_FILL;
+	rxemu_poll(e, e->cfg.budget);
+	if (e->copy_state == RXEMU_COPY_FILL)
+		rxemu_fill_copy(e);
+
+	/* ice_down(), the copy in the ring's place, ice_up() */
+	rxemu_drain(e);
+	rxemu_checkpoint(e, RXEMU_CP_RING | RXEMU_CP_DESC);
+	if (e->pend_n) {
+		rxemu_err(e, "resize: emulator bug: %u frames still pending", e->pend_n);
+		goto out;
+	}
+	e->reset_gathered += (ring->next_to_clean + ring->count - ring->first_desc) % ring->count;
+	e->teardown = true;
+	ice_free_rx_ring(ring);
+	e->teardown = false;
+	copy->tail = ring->tail;
+	copy->next_to_use = 0;
+	copy->next_to_clean = 0;
+	copy->next_to_alloc = 0;
+	*ring = *copy;
+	e->copy = NULL;
+	e->copy_state = RXEMU_COPY_NONE;
+	swap(e->hw_size, size);
+	swap(e->hw_addr, addr);
+	swap(e->hw_unsynced, unsynced);
+	swap(e->hw_eof, eof);
+	swap(e->pend, pend);
+	e->pend_cap = count + 2;
+	e->pend_head = 0;
+	e->hw_head = 0;
+	WRITE_ONCE(e->tail_reg, 0);
+	/* ice_vsi_cfg_rxq(): the copy's xdp_rxq still says registered */
+	if (!e->cfg.ctrl && !xdp_rxq_info_is_reg(&ring->xdp_rxq)) {
+		err = __xdp_rxq_info_reg(&ring->xdp_rxq, e->netdev, ring->q_index,
+					 e->qv->napi.napi_id, frame_sz);
+		if (!err)
+			err = xdp_rxq_info_reg_mem_model(&ring->xdp_rxq,
+							 MEM_TYPE_PAGE_SHARED, NULL);
+		if (err)
+			rxemu_err(e, "resize: xdp_rxq_info registration failed: %d", err);
+	}
+	xdp_init_buff(&ring->xdp, frame_sz, &ring->xdp_rxq);
+	ring->xdp.data = NULL;
+	ring->xdp_ext.pkt_ctx = &ring->pkt_ctx;
+	ice_alloc_rx_bufs(ring, ICE_RX_DESC_UNUSED(ring));
+	rxemu_checkpoint(e, RXEMU_CP_RING | RXEMU_CP_DESC);
+	rxemu_counters_between_polls(e);
+out:
+	if (e->copy && e->copy->rx_buf) {
+		/* never swapped in: the driver frees it */
+		e->teardown = true;
+		ice_free_rx_ring(e->copy);
+		e->teardown = false;
+	}
+	e->copy = NULL;
+	e->copy_state = RXEMU_COPY_NONE;
+	kfree(copy);
+	kvfree(size);
+	kvfree(addr);
+	kvfree(unsynced);
+	kvfree(eof);
+	kvfree(pend);
+}
+
+/*
+ * The fill of ethtool -G's copy while NAPI runs on the ring (inside a
+ * poll): the copy shares the ring's ring_stats, so the fill must not write
+ * them.  Two CPUs adding to one counter lose counts (a non-atomic
+ * increment), and a page_alloc one short leaves page_stale at 2^64 - 1 for
+ * good; and the pages the copy holds are not lost pages.  Any change to
+ * the ring's counters across the fill is an error.
+ */
+static void rxemu_fill_copy(struct rxemu *e)
+{
+	struct ice_rxq_stats before = e->ring->ring_stats->rx_stats;
+
+	e->copy_state = RXEMU_COPY_DONE;
+	ice_alloc_rx_bufs(e->copy, ICE_RX_DESC_UNUSED(e->copy));
+	if (memcmp(&before, &e->ring->ring_stats->rx_stats, sizeof(before)))
+		rxemu_err(e, "resize: filling the copy of the ring (ice_set_ringparam()) while NAPI runs on the ring changed the ring's counters, which the copy shares: two CPUs' increments of one counter lose counts");
 }
 
 /*
@@ -697,6 +833,13 @@ static int rxemu_setup(struct rxemu *e)
 	ring->ring_stats = kzalloc(sizeof(*ring->ring_stats), GFP_KERNEL);
 	if (!ring->ring_stats)
 		return -ENOMEM;
+	u64_stats_init(&ring->ring_stats->syncp);
+	/* the VSI's rings: ice_clean_rx_ring() publishes for these only */
+	e->vsi->rx_rings = kcalloc(RXEMU_QUEUE + 1, sizeof(*e->vsi->rx_rings),
+				   GFP_KERNEL);
+	if (!e->vsi->rx_rings)
+		return -ENOMEM;
+	e->vsi->rx_rings[RXEMU_QUEUE] = ring;
 	for (i = 0; i < RXEMU_PATTERN; i += sizeof(u64)) {
 		u64 v = rxemu_rand(&r);
 
@@ -868,6 +1011,8 @@ static void rxemu_teardown(struct rxemu *e)
 		kfree(ring->ring_stats);
 	kfree(ring);
 	kfree(e->qv);
+	if (e->vsi)
+		kfree(e->vsi->rx_rings);
 	kfree(e->vsi);
 	kvfree(e->pf);
 	kvfree(e->pend);
@@ -980,6 +1125,11 @@ static void rxemu_run(const struct rxemu_scenario *scn, char *res, size_t rlen)
 			snprintf(e->where, sizeof(e->where), "line %d, reset",
 				 st->line);
 			rxemu_reset(e);
+			break;
+		case RXEMU_STEP_RESIZE:
+			snprintf(e->where, sizeof(e->where), "line %d, resize %u",
+				 st->line, st->count);
+			rxemu_resize(e, st->count);
 			break;
 		case RXEMU_STEP_FAULTS:
 			snprintf(e->where, sizeof(e->where), "line %d, faults %s",

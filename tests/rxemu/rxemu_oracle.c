@@ -108,6 +108,8 @@ static void rxemu_bury(struct rxemu *e, struct rxemu_page *p,
 	p->state = state;
 	hash_del(&p->node);
 	hash_add(e->dead, &p->node, (unsigned long)p->page);
+	if (state == RXEMU_PG_LOST)
+		e->lost_seen++;
 }
 
 static struct rxemu_page *rxemu_addr_find(struct rxemu *e, dma_addr_t addr)
@@ -324,6 +326,12 @@ static void rxemu_sync_for_cpu(struct device *dev, dma_addr_t addr, size_t size,
 	rxemu_sync(e, addr, size, true);
 	if (!e->in_poll)
 		return;
+	/* ethtool -S, or ethtool -G filling its copy, on another CPU now */
+	rxemu_counters_mid_poll(e);
+	if (e->copy_state == RXEMU_COPY_TAKE)
+		*e->copy = *e->ring;
+	else if (e->copy_state == RXEMU_COPY_FILL)
+		rxemu_fill_copy(e);
 	for (idx = e->poll_ntc; idx != e->hw_head; idx = (idx + 1) % e->ring->count) {
 		if (e->hw_unsynced[idx] && e->hw_addr[idx] == addr &&
 		    size >= e->hw_size[idx]) {
@@ -423,13 +431,13 @@ static void rxemu_count_tx(struct rxemu *e)
 	}
 }
 
-static void rxemu_scan_ring(struct rxemu *e, unsigned int flags)
+/* The pages in the slots of RING: the ring, or ethtool -G's copy of it. */
+static void rxemu_scan_slots(struct rxemu *e, struct ice_rx_ring *ring)
 {
-	struct ice_rx_ring *ring = e->ring;
-	u32 cnt = ring->count, i, nta = ring->next_to_alloc;
 	struct rxemu_page *p;
+	u32 i;
 
-	for (i = 0; i < cnt; i++) {
+	for (i = 0; i < ring->count; i++) {
 		struct ice_rx_buf *b = &ring->rx_buf[i];
 
 		if (!b->page)
@@ -444,6 +452,7 @@ static void rxemu_scan_ring(struct rxemu *e, unsigned int flags)
 			}
 			rxemu_err(e, "lost page pfn %#lx is back in slot %u",
 				  rxemu_pfn(p->page), i);
+			e->lost_seen--;
 			hash_del(&p->node);
 			hash_add(e->pages, &p->node, (unsigned long)p->page);
 			p->state = RXEMU_PG_MAPPED;
@@ -465,6 +474,18 @@ static void rxemu_scan_ring(struct rxemu *e, unsigned int flags)
 			rxemu_err(e, "slot %u: dma %pad is not the mapping %pad of its page",
 				  i, &b->dma, &p->dma);
 	}
+}
+
+static void rxemu_scan_ring(struct rxemu *e, unsigned int flags)
+{
+	struct ice_rx_ring *ring = e->ring;
+	u32 cnt = ring->count, i, nta = ring->next_to_alloc;
+	struct rxemu_page *p;
+
+	rxemu_scan_slots(e, ring);
+	/* ethtool -G's copy, once set up: its own slots */
+	if (e->copy_state >= RXEMU_COPY_FILL)
+		rxemu_scan_slots(e, e->copy);
 
 	/* the control ring never reuses: next_to_alloc means nothing there */
 	if (nta >= cnt)
@@ -633,6 +654,84 @@ static void rxemu_ledger_close(struct rxemu *e)
 	}
 }
 
+#ifdef ICE_RXQ_PAGE_STATS_LEN
+enum {
+	RXEMU_CTR_ALLOC, RXEMU_CTR_REUSE, RXEMU_CTR_WAIVE, RXEMU_CTR_BUSY,
+	RXEMU_CTR_STALE,
+};
+
+static const char * const rxemu_ctr_name[ICE_RXQ_PAGE_STATS_LEN] = {
+	"page_alloc", "page_reuse", "page_waive", "page_busy", "page_stale",
+};
+
+/* The driver's page counters, the way ethtool -S reads them. */
+static void rxemu_read_counters(struct rxemu *e, u64 *v)
+{
+	ice_fetch_rx_page_stats(e->ring->ring_stats, v);
+}
+#endif
+
+/*
+ * ethtool -S at any moment (patches/product/0003): every counter but
+ * page_stale only grows, and page_stale, the pages the driver lost, is
+ * what the ledger has found lost: never negative (wrapped), never a page
+ * the ring still has.  Read between polls: after each poll's checkpoint,
+ * a reset, a resize.  The driver publishes its counters once a poll, so a
+ * read inside a poll (rxemu_counters_mid_poll()) must see what the poll
+ * began with (RXEMU_CTR at the start of rxemu_poll()).
+ */
+static void rxemu_counters_between_polls(struct rxemu *e)
+{
+#ifdef ICE_RXQ_PAGE_STATS_LEN
+	u64 v[ICE_RXQ_PAGE_STATS_LEN];
+	int i;
+
+	if (e->cfg.bench || !e->ring->ring_stats)
+		return;
+	rxemu_read_counters(e, v);
+	for (i = 0; i < RXEMU_CTR_STALE; i++)
+		if (v[i] < e->ctr_last[i])
+			rxemu_err(e, "counter %s went back from %llu to %llu: ethtool -S must never see a counter decrease",
+				  rxemu_ctr_name[i], e->ctr_last[i], v[i]);
+	if (v[RXEMU_CTR_STALE] > e->mapped)
+		rxemu_err(e, "counter page_stale is %llu, more than the %u pages ever mapped: negative, wrapped",
+			  v[RXEMU_CTR_STALE], e->mapped);
+	else if (v[RXEMU_CTR_STALE] != e->lost_seen)
+		rxemu_err(e, "counter page_stale is %llu between polls, and the ledger has found %u pages lost",
+			  v[RXEMU_CTR_STALE], e->lost_seen);
+	memcpy(e->ctr_last, v, sizeof(v));
+#endif
+}
+
+static void rxemu_counters_poll_start(struct rxemu *e)
+{
+#ifdef ICE_RXQ_PAGE_STATS_LEN
+	e->ctr_poll_bad = false;
+	if (!e->cfg.bench && e->ring->ring_stats)
+		rxemu_read_counters(e, e->ctr_poll);
+#endif
+}
+
+static void rxemu_counters_mid_poll(struct rxemu *e)
+{
+#ifdef ICE_RXQ_PAGE_STATS_LEN
+	u64 v[ICE_RXQ_PAGE_STATS_LEN];
+	int i;
+
+	if (e->cfg.bench || e->ctr_poll_bad || !e->ring->ring_stats)
+		return;
+	rxemu_read_counters(e, v);
+	for (i = 0; i < ICE_RXQ_PAGE_STATS_LEN; i++) {
+		if (v[i] == e->ctr_poll[i])
+			continue;
+		rxemu_err(e, "counter %s read inside a poll is %llu, and %llu when the poll began: ethtool -S sees a poll half counted",
+			  rxemu_ctr_name[i], v[i], e->ctr_poll[i]);
+		e->ctr_poll_bad = true;
+		return;
+	}
+#endif
+}
+
 /*
  * The driver's own Rx page counters (patches/product/0003, shown by ethtool -S)
  * against the ledger, once the ring is torn down: every allocation is one
@@ -647,41 +746,34 @@ static void rxemu_ledger_close(struct rxemu *e)
 static void rxemu_check_counters(struct rxemu *e)
 {
 #ifdef ICE_RXQ_PAGE_STATS_LEN
-	const struct ice_rxq_stats *s;
-	u64 released;
+	u64 v[ICE_RXQ_PAGE_STATS_LEN], drain;
 
 	if (!e->ring || !e->ring->ring_stats)
 		return;
-	s = &e->ring->ring_stats->rx_stats;
-	released = s->page_waive + s->page_busy;
-	e->page_stale = s->page_stale;
-	pr_info("rxemu: #   counters: page_alloc=%llu page_reuse=%llu page_waive=%llu page_busy=%llu page_stale=%llu\n",
-		s->page_alloc, ice_rxq_page_reuse(s), s->page_waive,
-		s->page_busy, s->page_stale);
-	if (s->page_alloc != e->mapped)
+	rxemu_read_counters(e, v);
+	drain = e->ring->ring_stats->rx_stats.page_drain;
+	e->page_stale = v[RXEMU_CTR_STALE];
+	pr_info("rxemu: #   counters: page_alloc=%llu page_reuse=%llu page_waive=%llu page_busy=%llu page_stale=%llu page_drain=%llu\n",
+		v[0], v[1], v[2], v[3], v[4], drain);
+	if (v[RXEMU_CTR_ALLOC] != e->mapped)
 		rxemu_err(e, "counter page_alloc is %llu, the ledger saw %u pages mapped",
-			  s->page_alloc, e->mapped);
-	if (released != e->not_reused)
+			  v[RXEMU_CTR_ALLOC], e->mapped);
+	if (v[RXEMU_CTR_WAIVE] + v[RXEMU_CTR_BUSY] != e->not_reused)
 		rxemu_err(e, "counters page_waive + page_busy are %llu, the ledger saw %u pages unmapped before the teardown",
-			  released, e->not_reused);
-	if (s->page_drain != e->cleaned)
+			  v[RXEMU_CTR_WAIVE] + v[RXEMU_CTR_BUSY], e->not_reused);
+	if (drain != e->cleaned)
 		rxemu_err(e, "counter page_drain is %llu, the ledger saw %u pages unmapped by ice_clean_rx_ring()",
-			  s->page_drain, e->cleaned);
-	/*
-	 * 0003 on the control ring (ctrl on): the refill fills the one slot
-	 * a netdev ring keeps empty, and page_stale, which counts the slots
-	 * from first_desc to next_to_use as those holding pages, says 1 for
-	 * good.  Found by this check; not fixed yet (README.txt, "Driver
-	 * bugs"), so not judged there.
-	 */
-	if (!e->cfg.ctrl && s->page_stale != e->lost)
+			  drain, e->cleaned);
+	if (v[RXEMU_CTR_STALE] != e->lost)
 		rxemu_err(e, "counter page_stale is %llu, the ledger lost %u pages",
-			  s->page_stale, e->lost);
-	if (!e->cfg.ctrl && s->page_stale)
+			  v[RXEMU_CTR_STALE], e->lost);
+	if (v[RXEMU_CTR_STALE])
 		rxemu_err(e, "counter page_stale is %llu: a reused page overwrote a slot that held one, the multi-buffer leak",
-			  s->page_stale);
-	if (e->drained && s->buf_put != e->drv_abs - e->reset_gathered)
+			  v[RXEMU_CTR_STALE]);
+	if (e->drained && v[RXEMU_CTR_REUSE] + v[RXEMU_CTR_WAIVE] + v[RXEMU_CTR_BUSY] !=
+	    e->drv_abs - e->reset_gathered)
 		rxemu_err(e, "counters: %llu buffers reused or released, the driver consumed %llu descriptors (%llu of them drained by a reset inside a frame)",
-			  s->buf_put, e->drv_abs, e->reset_gathered);
+			  v[RXEMU_CTR_REUSE] + v[RXEMU_CTR_WAIVE] + v[RXEMU_CTR_BUSY],
+			  e->drv_abs, e->reset_gathered);
 #endif
 }

@@ -439,10 +439,10 @@ static int rxemu_parse(char *text, struct rxemu_scenario *scn, char *err,
 		}
 		if (!stepped && rxemu_check_cfg(&scn->cfg, msg, sizeof(msg)))
 			goto fail;
-		/* a queue reset may end the frame cut short; nothing else */
-		if (cut_line && strcmp(tok[0], "reset")) {
+		/* a queue reset or a resize may end the frame cut short */
+		if (cut_line && strcmp(tok[0], "reset") && strcmp(tok[0], "resize")) {
 			snprintf(msg, sizeof(msg),
-				 "nothing but reset may follow the frame with cut= on line %d: the run ends inside it",
+				 "nothing but reset or resize may follow the frame with cut= on line %d: the run ends inside it",
 				 cut_line);
 			goto fail;
 		}
@@ -466,6 +466,17 @@ static int rxemu_parse(char *text, struct rxemu_scenario *scn, char *err,
 			st.kind = RXEMU_STEP_RESET;
 			if (ntok != 1) {
 				snprintf(msg, sizeof(msg), "reset takes no value");
+				goto fail;
+			}
+		} else if (!strcmp(tok[0], "resize")) {
+			st.kind = RXEMU_STEP_RESIZE;
+			if (ntok != 2 ||
+			    rxemu_u32(tok[1], ICE_MIN_NUM_DESC, ICE_MAX_NUM_DESC, &st.count) ||
+			    st.count % ICE_REQ_DESC_MULTIPLE) {
+				snprintf(msg, sizeof(msg),
+					 "resize takes the new ring's descriptors: %d..%d, a multiple of %d",
+					 ICE_MIN_NUM_DESC, ICE_MAX_NUM_DESC,
+					 ICE_REQ_DESC_MULTIPLE);
 				goto fail;
 			}
 		} else if (!strcmp(tok[0], "faults")) {
