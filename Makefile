@@ -140,7 +140,7 @@ bench: deps src/PROVENANCE
 
 # The long fuzz of the Rx path (300,000 frames, every mix of options, seeds
 # printed; SEED= replays a failure of it or of 22-rxemu, which runs it on
-# one kernel of each verified line; KERNEL_ID= picks the kernel).
+# the first kernel of each kernel API; KERNEL_ID= picks the kernel).
 fuzz: deps src/PROVENANCE
 	scripts/vm/fuzz $(if $(FRAMES),--frames $(FRAMES)) $(if $(SEED),--seed $(SEED)) $(KERNEL_ID)
 
