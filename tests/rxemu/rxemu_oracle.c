@@ -664,9 +664,14 @@ static const char * const rxemu_ctr_name[ICE_RXQ_PAGE_STATS_LEN] = {
 	"page_alloc", "page_reuse", "page_waive", "page_busy", "page_stale",
 };
 
-/* The driver's page counters, the way ethtool -S reads them. */
+/*
+ * The driver's page counters, the way ethtool -S reads them: into memory
+ * that holds garbage, as ethtool's buffer may (a value the driver does not
+ * write shows: page_stale, say, far above the pages ever mapped).
+ */
 static void rxemu_read_counters(struct rxemu *e, u64 *v)
 {
+	memset(v, 0xa5, ICE_RXQ_PAGE_STATS_LEN * sizeof(*v));
 	ice_fetch_rx_page_stats(e->ring->ring_stats, v);
 }
 #endif
