@@ -623,6 +623,48 @@ static void rxemu_drain(struct rxemu *e)
 /* --- set-up and teardown of the ring --- */
 
 /*
+ * What ice_vsi_cfg_rxq() does to the ring before it fills it: the
+ * xdp_rxq_info of a PF VSI's ring registered (unless it says registered
+ * already: the copy ethtool -G swapped in still does), and the ring's
+ * xdp_buff set up.
+ */
+static int rxemu_cfg_rxq(struct rxemu *e)
+{
+	struct ice_rx_ring *ring = e->ring;
+	u32 frame_sz = rxemu_frame_sz(&e->cfg);
+	int err;
+
+	if (!e->cfg.ctrl && !xdp_rxq_info_is_reg(&ring->xdp_rxq)) {
+		err = __xdp_rxq_info_reg(&ring->xdp_rxq, e->netdev, ring->q_index,
+					 e->qv->napi.napi_id, frame_sz);
+		if (err)
+			return err;
+		err = xdp_rxq_info_reg_mem_model(&ring->xdp_rxq,
+						 MEM_TYPE_PAGE_SHARED, NULL);
+		if (err)
+			return err;
+	}
+	xdp_init_buff(&ring->xdp, frame_sz, &ring->xdp_rxq);
+	ring->xdp.data = NULL;
+	ring->xdp_ext.pkt_ctx = &ring->pkt_ctx;
+	return 0;
+}
+
+/*
+ * The queue comes up again after a reset or a resize: the hardware starts
+ * over at descriptor 0 (ice_vsi_cfg_rxq() writes tail 0) and the ring is
+ * filled as ice_vsi_cfg_rxq() does.
+ */
+static void rxemu_queue_up(struct rxemu *e)
+{
+	e->hw_head = 0;
+	WRITE_ONCE(e->tail_reg, 0);
+	ice_alloc_rx_bufs(e->ring, ICE_RX_DESC_UNUSED(e->ring));
+	rxemu_checkpoint(e, RXEMU_CP_RING | RXEMU_CP_DESC);
+	rxemu_counters_between_polls(e);
+}
+
+/*
  * A queue reset that keeps the ring (ice_qp_dis() and ice_qp_ena() when an
  * AF_XDP pool comes or goes on a queue pair, a reconfiguration between
  * ice_down() and ice_up()): the frames written back so far are consumed,
@@ -645,11 +687,7 @@ static void rxemu_reset(struct rxemu *e)
 	ice_clean_rx_ring(ring);
 	e->teardown = false;
 	rxemu_checkpoint(e, RXEMU_CP_RING);
-	e->hw_head = 0;
-	WRITE_ONCE(e->tail_reg, 0);
-	ice_alloc_rx_bufs(ring, ICE_RX_DESC_UNUSED(ring));
-	rxemu_checkpoint(e, RXEMU_CP_RING | RXEMU_CP_DESC);
-	rxemu_counters_between_polls(e);
+	rxemu_queue_up(e);
 }
 
 /*
@@ -669,7 +707,6 @@ static void rxemu_reset(struct rxemu *e)
 static void rxemu_resize(struct rxemu *e, u32 count)
 {
 	struct ice_rx_ring *ring = e->ring, *copy;
-	u32 frame_sz = rxemu_frame_sz(&e->cfg);
 	struct rxemu_pending *pend;
 	bool *unsynced, *eof;
 	dma_addr_t *addr;
@@ -731,24 +768,10 @@ static void rxemu_resize(struct rxemu *e, u32 count)
 	swap(e->pend, pend);
 	e->pend_cap = count + 2;
 	e->pend_head = 0;
-	e->hw_head = 0;
-	WRITE_ONCE(e->tail_reg, 0);
-	/* ice_vsi_cfg_rxq(): the copy's xdp_rxq still says registered */
-	if (!e->cfg.ctrl && !xdp_rxq_info_is_reg(&ring->xdp_rxq)) {
-		err = __xdp_rxq_info_reg(&ring->xdp_rxq, e->netdev, ring->q_index,
-					 e->qv->napi.napi_id, frame_sz);
-		if (!err)
-			err = xdp_rxq_info_reg_mem_model(&ring->xdp_rxq,
-							 MEM_TYPE_PAGE_SHARED, NULL);
-		if (err)
-			rxemu_err(e, "resize: xdp_rxq_info registration failed: %d", err);
-	}
-	xdp_init_buff(&ring->xdp, frame_sz, &ring->xdp_rxq);
-	ring->xdp.data = NULL;
-	ring->xdp_ext.pkt_ctx = &ring->pkt_ctx;
-	ice_alloc_rx_bufs(ring, ICE_RX_DESC_UNUSED(ring));
-	rxemu_checkpoint(e, RXEMU_CP_RING | RXEMU_CP_DESC);
-	rxemu_counters_between_polls(e);
+	err = rxemu_cfg_rxq(e);
+	if (err)
+		rxemu_err(e, "resize: xdp_rxq_info registration failed: %d", err);
+	rxemu_queue_up(e);
 out:
 	if (e->copy && e->copy->rx_buf) {
 		/* never swapped in: the driver frees it */
@@ -809,7 +832,6 @@ static void rxemu_age_pages(struct rxemu *e, u32 bias)
 static int rxemu_setup(struct rxemu *e)
 {
 	const struct rxemu_cfg *cfg = &e->cfg;
-	u32 frame_sz = rxemu_frame_sz(cfg);
 	struct ice_rx_ring *ring;
 	struct rxemu_rng r = { .s = 1 };
 	int err, i;
@@ -897,19 +919,9 @@ static int rxemu_setup(struct rxemu *e)
 	if (err)
 		return err;
 	/* as ice_vsi_cfg_rxq(): a PF VSI's ring only (ctrl on below) */
-	if (!cfg->ctrl) {
-		err = __xdp_rxq_info_reg(&ring->xdp_rxq, e->netdev, ring->q_index,
-					 e->qv->napi.napi_id, frame_sz);
-		if (err)
-			return err;
-		err = xdp_rxq_info_reg_mem_model(&ring->xdp_rxq,
-						 MEM_TYPE_PAGE_SHARED, NULL);
-		if (err)
-			return err;
-	}
-	xdp_init_buff(&ring->xdp, frame_sz, &ring->xdp_rxq);
-	ring->xdp.data = NULL;
-	ring->xdp_ext.pkt_ctx = &ring->pkt_ctx;
+	err = rxemu_cfg_rxq(e);
+	if (err)
+		return err;
 
 	rtnl_lock();
 	err = netdev_rx_handler_register(e->netdev, rxemu_rx_handler, e);
