@@ -119,4 +119,17 @@ xdp_update_skb_shared_info(struct sk_buff *skb, u8 nr_frags,
 }
 #endif
 
+/*
+ * probes/xdp_buff_clear_frag_pfmemalloc.c: the helper patches/product/0018
+ * calls, on kernels older than its stable backport (the flag itself is
+ * older: every kernel with xdp_buff_set_frag_pfmemalloc() has it).
+ */
+#ifndef HAVE_XDP_BUFF_CLEAR_FRAG_PFMEMALLOC
+static __always_inline void
+xdp_buff_clear_frag_pfmemalloc(struct xdp_buff *xdp)
+{
+	xdp->flags &= ~XDP_FLAGS_FRAGS_PF_MEMALLOC;
+}
+#endif
+
 #endif
