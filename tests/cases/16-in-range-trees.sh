@@ -5,7 +5,9 @@
 # kernels.  Both releases are in-range for kernels.list.  The compat
 # probes follow the API, not the version number: exactly the flags of the
 # three APIs the vendor tree carries differ from the kernel.org tree's,
-# and each has the value it has on Debian's 7.2 headers.  Shown failing:
+# and each has the value it has on Debian's headers of the newest line of
+# the trixie root (7.3, which has the three in the 7.2 form the vendor
+# tree copied).  Shown failing:
 # a probe that reads LINUX_VERSION_CODE instead gives the vendor tree the
 # kernel.org tree's answer, and the same check rejects it.
 #
@@ -42,14 +44,14 @@ code=$(sed -n 's/^#define LINUX_VERSION_CODE \([0-9]*\)$/\1/p' "$vtree/include/g
 [ "$code" = $(((6 << 16) + (12 << 8))) ] || fail "the vendor tree's LINUX_VERSION_CODE is $code, not 6.12.0"
 echo "vendor tree: LINUX_VERSION_CODE $code (6.12.0)"
 
-# probes_72 COMPAT OUT: run COMPAT's probes against Debian's headers of the
-# sample kernel of the 7.2-deb13 line, in the trixie root with its gcc-14.
-k72=$(kernels sample | while read -r k; do
-	[ "$(kernels get "$k" line)" != 7.2-deb13 ] || { echo "$k"; break; }
+# probes_new COMPAT OUT: run COMPAT's probes against Debian's headers of the
+# sample kernel of the 7.3-deb13 line, in the trixie root with its gcc-14.
+knew=$(kernels sample | while read -r k; do
+	[ "$(kernels get "$k" line)" != 7.3-deb13 ] || { echo "$k"; break; }
 done)
-[ -n "$k72" ] || fail "kernels.list has no sample kernel of the 7.2-deb13 line"
-root=$("$top/scripts/build/build-root" trixie "linux-headers-$k72")
-probes_72() {
+[ -n "$knew" ] || fail "kernels.list has no sample kernel of the 7.3-deb13 line"
+root=$("$top/scripts/build/build-root" trixie "linux-headers-$knew")
+probes_new() {
 	w=/tmp/ice-bp-16.$$
 	rm -rf "$root$w"
 	mkdir -p "$root$w/compat"
@@ -57,9 +59,9 @@ probes_72() {
 	mount -t proc proc "$root/proc"
 	rc=0
 	chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LC_ALL=C \
-		sh "$w/compat/run-probes" "/lib/modules/$k72/build" "$w/out" || rc=$?
+		sh "$w/compat/run-probes" "/lib/modules/$knew/build" "$w/out" || rc=$?
 	umount "$root/proc" || umount -l "$root/proc"
-	[ "$rc" = 0 ] || fail "compat/run-probes failed against $k72 (see $root$w/out/probes.log)"
+	[ "$rc" = 0 ] || fail "compat/run-probes failed against $knew (see $root$w/out/probes.log)"
 	mkdir -p "$2"
 	cp "$root$w/out/config.h" "$2/"
 	rm -rf "$root$w"
@@ -71,26 +73,26 @@ has() {
 }
 
 # follows_api FLAG DIR: FLAG is missing on the kernel.org tree, present on
-# the vendor tree and present on 7.2 (the results under DIR/korg,
-# DIR/vendor, DIR/7.2); otherwise print why not.
+# the vendor tree and present on the newest line (the results under
+# DIR/korg, DIR/vendor, DIR/new); otherwise print why not.
 follows_api() {
 	if has "$2/korg" "$1"; then
 		echo "$1 is present on the 6.12 kernel.org tree, which lacks the API"
 	elif ! has "$2/vendor" "$1"; then
 		echo "$1 is missing on the vendor tree, which carries the API (its version says 6.12.0)"
-	elif ! has "$2/7.2" "$1"; then
-		echo "$1 is missing on $k72, whose API the vendor tree copied"
+	elif ! has "$2/new" "$1"; then
+		echo "$1 is missing on $knew, whose API the vendor tree copied"
 	fi
 }
 
 # 3. The real probes.
 "$ck" --probes "$tmp/p/korg" korg
 "$ck" --probes "$tmp/p/vendor" vendor
-probes_72 "$top/compat" "$tmp/p/7.2"
+probes_new "$top/compat" "$tmp/p/new"
 for f in $apis; do
 	why=$(follows_api "$f" "$tmp/p")
 	[ -z "$why" ] || fail "the probes do not follow the API: $why"
-	echo "$f: missing on $korg, present on $vendor and on $k72"
+	echo "$f: missing on $korg, present on $vendor and on $knew"
 done
 # No other flag differs between the two trees: they differ only in those
 # three APIs (and in configuration, which no probe reads).
@@ -118,7 +120,7 @@ int probe;
 EOF
 ICE_BP_COMPAT=$mini "$ck" --probes "$tmp/m/korg" korg
 ICE_BP_COMPAT=$mini "$ck" --probes "$tmp/m/vendor" vendor
-probes_72 "$mini" "$tmp/m/7.2"
+probes_new "$mini" "$tmp/m/new"
 why=$(follows_api HAVE_NDO_FDB_ADD_NOTIFIED "$tmp/m")
 [ -z "$why" ] || fail "the control's API probe failed: $why"
 why=$(follows_api HAVE_ZZ_FDB_BY_VERSION "$tmp/m")

@@ -1,6 +1,9 @@
 #!/bin/sh
 # ice.ko builds for this kernel in a root of its own Debian release (its
-# compiler, its libc), with W=1 and zero warnings, and says what it is.
+# compiler, its libc), with W=1 and zero warnings, and says what it is:
+# our version (modinfo, and the string ethtool -i shows), the upstream of
+# upstream.lock, no dependency on the kernel's libie or libeth and none of
+# their symbols exported.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 kid=${KERNEL_ID:?}
 [ -f "$top/src/PROVENANCE" ] || "$top/scripts/import/import-upstream"
@@ -9,7 +12,24 @@ ko=$top/build/$kid/ice.ko
 w=$(grep -c 'warning:' "$top/build/$kid.log" || true)
 [ "$w" = 0 ] || { grep 'warning:' "$top/build/$kid.log" | head; fail "$w compiler warnings"; }
 [ "$(modinfo -F vermagic "$ko" | cut -d' ' -f1)" = "$kid" ] || fail "built for another kernel"
-[ "$(modinfo -F version "$ko")" = "$(cat "$top/VERSION")" ] || fail "modinfo version is not VERSION"
+version=$(modinfo -F version "$ko")
+[ "$version" = "$(cat "$top/VERSION")" ] || fail "modinfo version $version is not VERSION $(cat "$top/VERSION")"
+upstream=$(modinfo -F backport_upstream "$ko")
+[ "$upstream" = "$(lock_get package) $(lock_get version)" ] || fail "modinfo upstream '$upstream' does not match upstream.lock"
+# libie and libeth are built in under our names: the kernel's own (where
+# it has them) are other versions of them.
+depends=$(modinfo -F depends "$ko")
+case ",$depends," in
+*,libie,* | *,libeth,*) fail "ice.ko depends on the kernel's libie/libeth ($depends)" ;;
+esac
+nm "$ko" | grep -q ' ice_backport_libie_rx_pt_lut$' || fail "libie's table is not built in under our name"
+# ice exports its RDMA interface for irdma; never a libie/libeth symbol.
+if nm "$ko" | grep -E ' __ksymtab_(ice_backport_)?lib(ie|eth)_'; then
+	fail "ice.ko exports a libie/libeth symbol"
+fi
+# ethtool -i: the drvinfo version comes from ICE_BACKPORT_VERSION.
+strings "$ko" | grep -qx "$version" || fail "the version string is not in ice.ko for ethtool -i"
+echo "ice.ko $version ($upstream): $(stat -c %s "$ko") bytes, depends: ${depends:-none}"
 # The pinned-kernel checks (here, 21-vm, 22-rxemu, 23-xdp-bench) need a
 # kernel of the pinned upstream's release in the sample: without one they
 # would all pass by not running.  So the sample must hold one (run in
