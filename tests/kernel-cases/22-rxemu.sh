@@ -101,6 +101,10 @@ emulate() {
 # reference back (two halves of patches/product/0015 that only a dropped
 # trimmed frame with zero-length buffers, and a frame torn down half
 # gathered, reach).
+# Its ice_xdp_xmit() (the redirect target's ndo_xdp_xmit()) says it took
+# every frame of a bulk even when a Tx mapping failed: the frames it did
+# not take are then neither sent nor freed by the devmap, and
+# fault-txdma-redirect.scn must fail with a frame not sent.
 # XDP_TX's own Tx mapping (fault txdma): with the undo of
 # patches/product/0017 in the mutant, fault-txdma.scn and
 # fault-txdma-frags.scn fail for the dropped seventh frames only: the
@@ -128,8 +132,9 @@ fault_controls() {
 	}
 	/^\t\tif \(!buf->unused\) \{$/ { sub(/!buf->unused/, "1"); n++ }
 	/^\t\tif \(rx_buf->unused\)$/ { getline; n++; next }
+	/^\treturn nxmit;$/ { print "\treturn n;"; n++; next }
 	{ skip = 0; print }
-	END { exit n != 5 }' "$top/src/$txrx" >"$tmp/ice_txrx_mutant.c" ||
+	END { exit n != 6 }' "$top/src/$txrx" >"$tmp/ice_txrx_mutant.c" ||
 		fail "could not make the fault mutant of ice_txrx.c: refresh fault_controls in this test"
 	# The driver's mutant goes in as a patch, the way a proposed fix is
 	# proven (tests/rxemu/build-with-patch): one way to build a changed
@@ -145,7 +150,7 @@ fault_controls() {
 	{ print }
 	END { exit n != 1 }' "$top/tests/rxemu/rxemu_fault.c" >"$m/rxemu_fault.c" ||
 		fail "could not make the unseen-fault mutant of rxemu_fault.c"
-	awk '/^\t\trxemu_fault_frame\(e, RXEMU_FAULT_TXDMA\);$/ { print; getline
+	awk '/^\t\trxemu_fault_frame_seq\(e, p->half_seq\[half & 1\]\);$/ { print; getline
 		print "\t\tif (e->cfg.fault[RXEMU_FAULT_TXDMA].mode != RXEMU_FM_RANDOM)"
 		print "\t" $0
 		n++; next }
@@ -156,7 +161,7 @@ fault_controls() {
 	ICE_BP_RXEMU=$m "$top/tests/rxemu/build-with-patch" "$tmp/mutant.patch" "$kid" "$tmp/mutant-build" || rc=$?
 	"$top/scripts/build/build-in-root" --variant selftest "$kid" || fail "the SELFTEST build failed (after the fault mutant)"
 	[ "$rc" = 0 ] || fail "the fault mutant did not build (log: $tmp/mutant-build/$kid-selftest.log)"
-	echo "== fault mutant (must fail fault-skb, fault-dma, fault-page, fault-starve, xdp-tx, xdp-trim-drop-zero-len, teardown-midframe-zero-len, fault-txdma, fault-txdma-frags, fault-txdma-random)"
+	echo "== fault mutant (must fail fault-skb, fault-dma, fault-page, fault-starve, xdp-tx, xdp-trim-drop-zero-len, teardown-midframe-zero-len, fault-txdma, fault-txdma-frags, fault-txdma-random, fault-txdma-redirect)"
 	if "$top/tests/rxemu/run-vm" --timeout 900 --log "$out/$kid.rxemu-fault-mutant.log" \
 		--add "$out/xdp/xdp-load" --add "$out/xdp/progs.bpf.o" \
 		--setup 'mount -t bpf bpf /sys/fs/bpf && /opt/xdp-load /opt/progs.bpf.o /sys/fs/bpf' \
@@ -166,7 +171,8 @@ fault_controls() {
 		"$top"/tests/rxemu/scenarios/xdp-tx.scn "$top"/tests/rxemu/scenarios/xdp-trim-drop-zero-len.scn \
 		"$top"/tests/rxemu/scenarios/teardown-midframe-zero-len.scn \
 		"$top"/tests/rxemu/scenarios/fault-txdma.scn "$top"/tests/rxemu/scenarios/fault-txdma-frags.scn \
-		"$top"/tests/rxemu/scenarios/fault-txdma-random.scn >"$tmp/tap"; then
+		"$top"/tests/rxemu/scenarios/fault-txdma-random.scn \
+		"$top"/tests/rxemu/scenarios/fault-txdma-redirect.scn >"$tmp/tap"; then
 		cat "$tmp/tap"
 		fail "the fault mutant passes the fault scenarios"
 	fi
@@ -189,7 +195,8 @@ fault_controls() {
 	want teardown-midframe-zero-len.scn "with no owner but our pin"
 	want fault-txdma.scn "was not sent by XDP_TX"
 	want fault-txdma-frags.scn "was not sent by XDP_TX"
-	want fault-txdma-random.scn "was sent by XDP_TX, though one of its Tx mappings failed"
+	want fault-txdma-random.scn "was sent, though one of its Tx mappings failed"
+	want fault-txdma-redirect.scn "was not sent by the redirect target"
 }
 
 # Malformed scenarios: each is refused with the line and the cause, and a

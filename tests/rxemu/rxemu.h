@@ -38,6 +38,9 @@ enum rxemu_outcome {
 	RXEMU_PASS,		/* an skb with exactly these bytes goes up */
 	RXEMU_DROP,		/* the driver must not deliver this frame */
 	RXEMU_TX,		/* XDP_TX: sent back on the XDP Tx ring */
+	RXEMU_REDIRECT,		/* XDP_REDIRECT through a devmap: sent on the
+				 * target netdev's XDP Tx ring
+				 */
 };
 
 enum rxemu_step_kind {
@@ -54,7 +57,9 @@ enum rxemu_fault_kind {
 	RXEMU_FAULT_PAGE,	/* dev_alloc_pages() in ice_alloc_mapped_page() */
 	RXEMU_FAULT_DMA,	/* the Rx page's DMA mapping (the oracle's ops) */
 	RXEMU_FAULT_SKB,	/* napi_build_skb() or napi_alloc_skb() */
-	RXEMU_FAULT_TXDMA,	/* XDP_TX's own mapping (DMA_TO_DEVICE) */
+	RXEMU_FAULT_TXDMA,	/* an XDP Tx mapping (DMA_TO_DEVICE): XDP_TX's
+				 * or the redirect target's
+				 */
 	RXEMU_NR_FAULTS,
 };
 
@@ -161,6 +166,9 @@ struct rxemu_page {
 	u32 cpu_owned;		/* halves the CPU owns: not synced for the device */
 	bool pfmemalloc;	/* from the memory reserves: never to be reused */
 	u32 posts;		/* buffers of it the hardware was given */
+	u32 half_seq[2];	/* the frame the hardware last wrote into
+				 * each half: whose a Tx mapping of it is
+				 */
 	/* scratch of one checkpoint */
 	int slot;
 	unsigned int bias;
@@ -186,6 +194,38 @@ struct rxemu_pending {
 	bool delivered;		/* to the stack, or sent by XDP_TX */
 	bool skb_fault;		/* its skb allocation was made to fail */
 	bool txdma_fault;	/* a Tx mapping of its XDP_TX was made to fail */
+	bool refused;		/* ndo_xdp_xmit() did not take it (redirect) */
+};
+
+/*
+ * An XDP Tx ring and the emulated hardware that sends from it: the Rx
+ * ring's own (XDP_TX) or the redirect target's (ndo_xdp_xmit()).
+ */
+struct rxemu_txq {
+	struct ice_tx_ring *txr;
+	u8 outcome;		/* what the frames it sends were meant for */
+	u32 tail_reg;		/* its "QTX_COMM_DBELL register" */
+	u32 head;		/* next Tx descriptor the hardware sends */
+	u32 seq;		/* frame being sent, and bytes so far */
+	u32 off;
+	u8 hdr[RXEMU_HDR_LEN];	/* its first bytes, gathered */
+	bool skip;		/* the rest of a frame found wrong */
+	u64 busy;		/* drops for a full Tx ring, excused so far */
+};
+
+/*
+ * The redirect target: a second ice netdev, registered and up, whose
+ * ndo_xdp_xmit() is the driver's ice_xdp_xmit() on an XDP Tx ring of its
+ * own VSI; the XDP program's devmap points at it.
+ */
+struct rxemu_redir {
+	struct net_device *netdev;
+	struct ice_vsi *vsi;
+	struct bpf_map *map;	/* the program's devmap, entry 0 set */
+	bool registered;
+	unsigned int calls;	/* ndo_xdp_xmit() calls */
+	unsigned int refused;	/* frames it did not take */
+	unsigned int refused_bad;	/* refusals with no reason: errors */
 };
 
 struct rxemu_rng {
@@ -275,15 +315,10 @@ struct rxemu {
 	char where[64];		/* what the emulator is doing, for messages */
 	/* XDP: the program, the XDP Tx ring and its emulated Tx side */
 	struct bpf_prog *prog;
-	struct ice_tx_ring *txr;
-	u32 tx_tail_reg;	/* the XDP ring's "QTX_COMM_DBELL register" */
-	u32 tx_head;		/* next Tx descriptor the hardware sends */
-	u32 tx_seq;		/* frame being sent, and bytes so far */
-	u32 tx_off;
-	u8 tx_hdr[RXEMU_HDR_LEN];	/* its first bytes, gathered */
-	bool tx_skip;		/* the rest of a frame found wrong */
-	u64 tx_busy;		/* XDP_TX drops for a full Tx ring, excused */
-	unsigned int sent;
+	struct rxemu_txq xtx;	/* XDP_TX: the Rx ring's XDP Tx ring */
+	struct rxemu_txq rtx;	/* XDP_REDIRECT: the target's XDP Tx ring */
+	struct rxemu_redir redir;
+	unsigned int sent;	/* by XDP_TX or through the redirect */
 	unsigned int tx_maps;
 	unsigned int tx_unmaps;
 	/* bench: guest time spent in ice_clean_rx_irq() */
@@ -296,13 +331,13 @@ struct rxemu {
 	unsigned int injected[RXEMU_NR_FAULTS];
 	unsigned int nodesc;	/* frames the NIC dropped: no descriptor */
 	unsigned int fault_drops;	/* frames lost to an skb fault */
-	unsigned int txdma_drops;	/* XDP_TX frames lost to a txdma fault */
+	unsigned int txdma_drops;	/* XDP Tx frames lost to a txdma fault */
 	unsigned int skb_refused;	/* skbs ice_construct_skb() gave up */
 };
 
 /* rxemu_xdp.c, which needs the emulated NIC of rxemu_nic.c */
 static int rxemu_xdp_setup(struct rxemu *e);
-static void rxemu_tx_hw(struct rxemu *e);
+static void rxemu_tx_hw(struct rxemu *e, struct rxemu_txq *q);
 static void rxemu_xdp_teardown(struct rxemu *e);
 static bool rxemu_tx_holds_half(struct rxemu *e, struct rxemu_page *p, u32 half);
 
@@ -317,6 +352,7 @@ static void rxemu_fill_copy(struct rxemu *e);
 /* rxemu_fault.c */
 static bool rxemu_fault_now(struct rxemu *e, enum rxemu_fault_kind kind);
 static void rxemu_fault_frame(struct rxemu *e, enum rxemu_fault_kind kind);
+static void rxemu_fault_frame_seq(struct rxemu *e, u32 seq);
 static unsigned int rxemu_refill_faults(const struct rxemu *e);
 static void rxemu_fault_arm(struct rxemu *e, bool on);
 static void rxemu_check_fault_counters(struct rxemu *e);

@@ -17,11 +17,13 @@
  *    gathered (the one at first_desc) is marked, so the oracle expects it
  *    dropped and its buffers released, and accepts no skb for it;
  *  - txdma: the oracle's map_page returns DMA_MAPPING_ERROR for a
- *    DMA_TO_DEVICE mapping, XDP_TX's own (__ice_xmit_xdp_ring()); the frame
- *    being sent (at first_desc) is marked: the driver must drop it
- *    (ICE_XDP_CONSUMED), undo the mappings of its buffers already mapped
- *    and no other, and give its references back.  Each such fault excuses
- *    exactly that one unsent frame (rxemu_resolve()).
+ *    DMA_TO_DEVICE mapping (__ice_xmit_xdp_ring(), for XDP_TX or for the
+ *    redirect target's ndo_xdp_xmit()); the frame whose buffer it is (the
+ *    hardware wrote it into that half page) is marked: the driver must
+ *    drop it (ICE_XDP_CONSUMED, or ndo_xdp_xmit() not taking it), undo the
+ *    mappings of its buffers already mapped and no other, and give its
+ *    references back.  Each such fault excuses exactly that one unsent
+ *    frame (rxemu_resolve()).
  *
  * What the oracle then requires: page and DMA faults add up to the driver's
  * alloc_page_failed, skb faults to its alloc_buf_failed (a txdma fault is
@@ -108,9 +110,7 @@ static struct page *rxemu_dev_alloc_pages(unsigned int order)
 	return page;
 }
 
-/* The skb (KIND skb) or a Tx mapping (KIND txdma) of the frame that starts
- * at first_desc fails: mark the frame.
- */
+/* The skb of the frame that starts at first_desc fails: mark the frame. */
 static void rxemu_fault_frame(struct rxemu *e, enum rxemu_fault_kind kind)
 {
 	u32 fd = e->ring->first_desc, i;
@@ -121,20 +121,31 @@ static void rxemu_fault_frame(struct rxemu *e, enum rxemu_fault_kind kind)
 		/* pending frames span less than the ring: one can match */
 		if (f->slot != fd)
 			continue;
-		if (kind == RXEMU_FAULT_SKB) {
-			f->skb_fault = true;
-		} else {
-			/* the first failed mapping ends the frame's Tx */
-			if (f->txdma_fault)
-				rxemu_err(e, "frame %u: the driver mapped it for Tx again after a failed Tx mapping",
-					  f->seq);
-			f->txdma_fault = true;
-		}
+		f->skb_fault = true;
 		return;
 	}
-	rxemu_err(e, "the driver %s for first_desc %u, where no frame the hardware wrote starts",
-		  kind == RXEMU_FAULT_SKB ? "allocated an skb" : "mapped a buffer for Tx",
+	rxemu_err(e, "the driver allocated an skb for first_desc %u, where no frame the hardware wrote starts",
 		  fd);
+}
+
+/*
+ * A Tx mapping of frame SEQ fails (XDP_TX maps the frame it is on, the
+ * redirect target the frames of a bulk, later in the poll): mark it.
+ */
+static void rxemu_fault_frame_seq(struct rxemu *e, u32 seq)
+{
+	struct rxemu_pending *f = rxemu_pending_find(e, seq);
+
+	if (!f) {
+		rxemu_err(e, "the driver mapped a buffer of frame %u for Tx, which is not pending",
+			  seq);
+		return;
+	}
+	/* the first failed mapping ends the frame's Tx */
+	if (f->txdma_fault)
+		rxemu_err(e, "frame %u: the driver mapped it for Tx again after a failed Tx mapping",
+			  f->seq);
+	f->txdma_fault = true;
 }
 
 static struct sk_buff *rxemu_napi_build_skb(void *data, unsigned int frag_size)
@@ -260,8 +271,8 @@ static void rxemu_check_fault_counters(struct rxemu *e)
 	if (e->fault_drops != e->injected[RXEMU_FAULT_SKB])
 		rxemu_err(e, "%u frames lost to skb faults, %u skb allocations were made to fail",
 			  e->fault_drops, e->injected[RXEMU_FAULT_SKB]);
-	/* one unsent XDP_TX frame excused per failed Tx mapping, no more */
+	/* one unsent XDP Tx frame excused per failed Tx mapping, no more */
 	if (e->txdma_drops != e->injected[RXEMU_FAULT_TXDMA])
-		rxemu_err(e, "%u XDP_TX frames excused for txdma faults, %u Tx mappings were made to fail",
+		rxemu_err(e, "%u XDP Tx frames excused for txdma faults, %u Tx mappings were made to fail",
 			  e->txdma_drops, e->injected[RXEMU_FAULT_TXDMA]);
 }

@@ -136,16 +136,18 @@ static struct rxemu_pending *rxemu_pending_find(struct rxemu *e, u32 seq)
 /* XDP_TX that found no room on the Tx ring drops the frame and counts it
  * (tx_busy): each such drop excuses one frame the scenario wanted sent,
  * which the oracle then counts as dropped; so does a frame whose Tx
- * mapping was made to fail (txdma_fault, that frame only); any other
- * unsent frame is an error.
+ * mapping was made to fail (txdma_fault, that frame only), and a frame
+ * the redirect target's ndo_xdp_xmit() did not take for such a reason
+ * (refused: rxemu_xdp.c checks the reason); any other unsent frame is an
+ * error.
  */
-static bool rxemu_tx_busy(struct rxemu *e)
+static bool rxemu_tx_busy(struct rxemu_txq *q)
 {
-	u64 busy = e->txr ? e->txr->ring_stats->tx_stats.tx_busy : 0;
+	u64 busy = q->txr ? q->txr->ring_stats->tx_stats.tx_busy : 0;
 
-	if (busy <= e->tx_busy)
+	if (busy <= q->busy)
 		return false;
-	e->tx_busy++;
+	q->busy++;
 	return true;
 }
 
@@ -157,20 +159,26 @@ static void rxemu_resolve(struct rxemu *e, bool all)
 		if (!all && f->end > e->drv_abs)
 			break;
 		if (f->delivered && f->txdma_fault)
-			rxemu_err(e, "frame %u (line %d) was sent by XDP_TX, though one of its Tx mappings failed",
+			rxemu_err(e, "frame %u (line %d) was sent, though one of its Tx mappings failed",
+				  f->seq, f->line);
+		if (f->delivered && f->refused)
+			rxemu_err(e, "frame %u (line %d) was sent, though ndo_xdp_xmit() said it did not take it (its caller frees it)",
 				  f->seq, f->line);
 		if (!f->delivered) {
 			if (f->skb_fault) {
 				e->fault_drops++;	/* rxemu_fault.c */
-			} else if (f->txdma_fault && f->outcome == RXEMU_TX) {
+			} else if (f->txdma_fault && f->outcome != RXEMU_PASS) {
 				/* its own excuse only: rxemu_fault.c */
 				e->txdma_drops++;
 				e->dropped++;
 			} else if (f->outcome == RXEMU_PASS) {
 				rxemu_err(e, "frame %u (line %d, %u bytes) was not delivered",
 					  f->seq, f->line, f->len);
-			} else if (f->outcome == RXEMU_TX && !rxemu_tx_busy(e)) {
+			} else if (f->outcome == RXEMU_TX && !rxemu_tx_busy(&e->xtx)) {
 				rxemu_err(e, "frame %u (line %d, %u bytes) was not sent by XDP_TX",
+					  f->seq, f->line, f->len);
+			} else if (f->outcome == RXEMU_REDIRECT && !f->refused) {
+				rxemu_err(e, "frame %u (line %d, %u bytes) was not sent by the redirect target",
 					  f->seq, f->line, f->len);
 			} else {
 				e->dropped++;
@@ -241,7 +249,7 @@ static void rxemu_check_skb(struct rxemu *e, struct sk_buff *skb)
 	e->last_seq = seq;
 	if (f->outcome != RXEMU_PASS) {
 		rxemu_err(e, "frame %u (line %d) was delivered; the scenario expects it %s",
-			  seq, f->line, f->outcome == RXEMU_TX ? "sent" : "dropped");
+			  seq, f->line, f->outcome == RXEMU_DROP ? "dropped" : "sent");
 		return;
 	}
 	if (skb->len + ETH_HLEN != f->want) {
@@ -353,6 +361,9 @@ static void rxemu_poll(struct rxemu *e, u32 budget)
 	struct napi_struct *napi = &e->qv->napi;
 	u32 ntc = ring->next_to_clean;
 	unsigned int refill = rxemu_refill_faults(e);
+#ifdef HAVE_BPF_NET_CONTEXT
+	struct bpf_net_context bpf_net_ctx, *prev_ctx;
+#endif
 	u64 t0;
 	int done;
 
@@ -362,6 +373,10 @@ static void rxemu_poll(struct rxemu *e, u32 budget)
 		rxemu_err(e, "NAPI could not be scheduled");
 		return;
 	}
+#ifdef HAVE_BPF_NET_CONTEXT
+	/* what net_rx_action() sets for a poll: XDP_REDIRECT's state */
+	prev_ctx = bpf_net_ctx_set(&bpf_net_ctx);
+#endif
 	e->poll_ntc = ntc;
 	rxemu_counters_poll_start(e);
 	e->in_poll = true;
@@ -370,8 +385,12 @@ static void rxemu_poll(struct rxemu *e, u32 budget)
 	e->bench_ns += ktime_get_ns() - t0;
 	e->in_poll = false;
 	napi_complete_done(napi, done);
+#ifdef HAVE_BPF_NET_CONTEXT
+	bpf_net_ctx_clear(prev_ctx);
+#endif
 	local_bh_enable();
-	rxemu_tx_hw(e);
+	rxemu_tx_hw(e, &e->xtx);
+	rxemu_tx_hw(e, &e->rtx);
 	/* the control ring's data is never read, so never synced */
 	if (!e->cfg.ctrl)
 		rxemu_check_synced(e, ntc, ring->next_to_clean);
@@ -503,6 +522,7 @@ static void rxemu_hw_write(struct rxemu *e, u32 seq, u32 off, u32 size,
 				  e->hw_head, &addr);
 		if (size)
 			rxemu_frame_bytes(e, seq, off, phys_to_virt(addr), size);
+		p->half_seq[((addr - p->dma) / rxemu_frame_sz(&e->cfg)) & 1] = seq;
 	}
 
 	/* p->skbrefs is from the last checkpoint, which saw every held skb */
@@ -515,7 +535,7 @@ static void rxemu_hw_write(struct rxemu *e, u32 seq, u32 off, u32 size,
 				  e->hw_head, half, rxemu_pfn(p->page), f);
 	}
 
-	/* p->txrefs too: an XDP_TX frame not yet freed owns its half */
+	/* p->txrefs too: an XDP Tx frame not yet freed owns its half */
 	if (p && p->state == RXEMU_PG_MAPPED && p->txrefs &&
 	    rxemu_tx_holds_half(e, p, (addr - p->dma) / rxemu_frame_sz(&e->cfg)))
 		rxemu_err(e, "descriptor %u hands the hardware half %u of page pfn %#lx, which an XDP Tx buffer still holds: the driver recycled a buffer in flight",
@@ -577,6 +597,7 @@ static int rxemu_write_frame(struct rxemu *e, const struct rxemu_step *st)
 	f->delivered = false;
 	f->skb_fault = false;
 	f->txdma_fault = false;
+	f->refused = false;
 	e->frames++;
 	cond_resched();
 	if (e->hw_head + st->nbufs > e->ring->count)

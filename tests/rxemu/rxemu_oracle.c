@@ -36,7 +36,8 @@
  *              + 1 per buffer of the frame being gathered that carried data
  *              (+ 0 or 1 per zero-length buffer of that frame, see below)
  *              + 1 per reference from an skb the emulator still holds
- *              + 1 per XDP Tx buffer in flight on the page (XDP_TX)
+ *              + 1 per XDP Tx buffer in flight on the page (XDP_TX),
+ *                or per redirected xdp_frame on its target's Tx ring
  *              + 1 for the oracle's pin (if unmapped)
  *
  * computed from the skbs themselves (head_frag and frags) and from the sizes
@@ -123,16 +124,18 @@ static struct rxemu_page *rxemu_addr_find(struct rxemu *e, dma_addr_t addr)
 
 /* --- DMA ops of the emulator's device: the ledger's only input --- */
 
-/* XDP_TX maps a buffer of an Rx page once more, for the device to read
- * (__ice_xmit_xdp_ring()).  Such a mapping must be of a page the ledger
- * knows, and be undone before the page can go; it takes no reference:
- * the Tx buffer's reference is the one the frame had (counted in txrefs).
- * A failed mapping (fault txdma) is no mapping: undoing it is an error.
+/* XDP_TX and the redirect target map a buffer of an Rx page once more,
+ * for the device to read (__ice_xmit_xdp_ring()).  Such a mapping must be
+ * of a page the ledger knows, and be undone before the page can go; it
+ * takes no reference: the Tx buffer's reference is the one the frame had
+ * (counted in txrefs).  A failed mapping (fault txdma) is no mapping:
+ * undoing it is an error.
  */
 static dma_addr_t rxemu_tx_map(struct rxemu *e, struct page *page,
 			       unsigned long offset, size_t size)
 {
 	struct rxemu_page *p = rxemu_page_find(e, compound_head(page));
+	u32 half;
 
 	if (!p || (p->state != RXEMU_PG_MAPPED && p->state != RXEMU_PG_PINNED)) {
 		rxemu_err(e, "driver mapped page pfn %#lx for Tx, which is no live Rx page",
@@ -143,7 +146,9 @@ static dma_addr_t rxemu_tx_map(struct rxemu *e, struct page *page,
 	 * (rxemu_fault.c marks it, rxemu_resolve() excuses it).
 	 */
 	if (rxemu_fault_now(e, RXEMU_FAULT_TXDMA)) {
-		rxemu_fault_frame(e, RXEMU_FAULT_TXDMA);
+		half = ((page - p->page) * PAGE_SIZE + offset) /
+		       rxemu_frame_sz(&e->cfg);
+		rxemu_fault_frame_seq(e, p->half_seq[half & 1]);
 		return DMA_MAPPING_ERROR;
 	}
 	p->txmaps++;
@@ -411,29 +416,44 @@ static void rxemu_count_skb(struct rxemu *e, struct sk_buff *skb)
 		rxemu_err(e, "skb with a frag_list, which ice never builds");
 }
 
-/* One reference per XDP Tx buffer that holds a page fragment: XDP_TX
- * buffers not yet freed by the driver's Tx clean (ice_clean_xdp_irq(),
- * ice_clean_tx_ring()), sent or not.
- */
-static void rxemu_count_tx(struct rxemu *e)
+static void rxemu_count_tx_ref(struct rxemu *e, u32 i, const void *data)
 {
-	struct ice_tx_ring *txr = e->txr;
-	struct rxemu_page *p;
-	u32 i;
+	struct rxemu_page *p = rxemu_page_find(e, virt_to_head_page(data));
+
+	if (p)
+		p->txrefs++;
+	else
+		rxemu_err(e, "XDP Tx buffer %u holds %p, in no page of the ledger",
+			  i, data);
+}
+
+/* One reference per page fragment an XDP Tx buffer holds until the
+ * driver's Tx clean (ice_clean_xdp_irq(), ice_clean_tx_ring()) frees it,
+ * sent or not: each buffer of XDP_TX (its raw_buf), and the head buffer
+ * of a redirected frame (its xdp_frame: the head's page and every frag's).
+ */
+static void rxemu_count_tx(struct rxemu *e, struct ice_tx_ring *txr)
+{
+	struct skb_shared_info *sh;
+	struct xdp_frame *xdpf;
+	u32 i, j;
 
 	if (!txr || !txr->tx_buf)
 		return;
 	for (i = 0; i < txr->count; i++) {
 		struct ice_tx_buf *b = &txr->tx_buf[i];
 
-		if (b->type != ICE_TX_BUF_XDP_TX)
+		if (b->type == ICE_TX_BUF_XDP_TX)
+			rxemu_count_tx_ref(e, i, b->raw_buf);
+		if (b->type != ICE_TX_BUF_XDP_XMIT)
 			continue;
-		p = rxemu_page_find(e, virt_to_head_page(b->raw_buf));
-		if (p)
-			p->txrefs++;
-		else
-			rxemu_err(e, "XDP Tx buffer %u holds %p, in no page of the ledger",
-				  i, b->raw_buf);
+		xdpf = b->xdpf;
+		rxemu_count_tx_ref(e, i, xdpf->data);
+		if (!xdp_frame_has_frags(xdpf))
+			continue;
+		sh = xdp_get_shared_info_from_frame(xdpf);
+		for (j = 0; j < sh->nr_frags; j++)
+			rxemu_count_tx_ref(e, i, skb_frag_address(&sh->frags[j]));
 	}
 }
 
@@ -565,7 +585,8 @@ static void rxemu_checkpoint(struct rxemu *e, unsigned int flags)
 		p->skbrefs = 0;
 		p->txrefs = 0;
 	}
-	rxemu_count_tx(e);
+	rxemu_count_tx(e, e->xtx.txr);
+	rxemu_count_tx(e, e->rtx.txr);
 	if (flags & RXEMU_CP_RING)
 		rxemu_scan_ring(e, flags);
 	skb_queue_walk(&e->rxq, skb)

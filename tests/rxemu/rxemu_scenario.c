@@ -68,18 +68,26 @@ static int rxemu_add_step(struct rxemu_scenario *scn, const struct rxemu_step *s
 	return 0;
 }
 
+static const char * const rxemu_outcome_name[] = {
+	[RXEMU_PASS] = "pass",
+	[RXEMU_DROP] = "drop",
+	[RXEMU_TX] = "tx",
+	[RXEMU_REDIRECT] = "redirect",
+};
+
 static int rxemu_outcome(const char *t)
 {
-	if (!strcmp(t, "pass"))
-		return RXEMU_PASS;
-	if (!strcmp(t, "drop"))
-		return RXEMU_DROP;
-	if (!strcmp(t, "tx"))
-		return RXEMU_TX;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(rxemu_outcome_name); i++)
+		if (!strcmp(t, rxemu_outcome_name[i]))
+			return i;
 	return -1;
 }
 
-/* A frame line: SIZE... pass|drop|tx [rxe] [trim] [split=K|cut=K] [xN]. */
+/* A frame line: SIZE... pass|drop|tx|redirect [rxe] [trim] [split=K|cut=K]
+ * [xN].
+ */
 static int rxemu_parse_frame(const struct rxemu_cfg *cfg, char **tok, int ntok,
 			     struct rxemu_step *st, char *err, size_t errlen)
 {
@@ -155,7 +163,8 @@ static int rxemu_parse_frame(const struct rxemu_cfg *cfg, char **tok, int ntok,
 		return -EINVAL;
 	}
 	if (!have_outcome) {
-		snprintf(err, errlen, "a frame line ends with its outcome: pass, drop or tx");
+		snprintf(err, errlen,
+			 "a frame line ends with its outcome: pass, drop, tx or redirect");
 		return -EINVAL;
 	}
 	if (st->size[0] < ETH_HLEN) {
@@ -536,9 +545,7 @@ static void rxemu_format_step(const struct rxemu_step *st, char *buf, size_t len
 	buf[0] = '\0';
 	for (i = 0; i < st->nbufs && n < len; i++)
 		n += scnprintf(buf + n, len - n, "%u ", st->size[i]);
-	n += scnprintf(buf + n, len - n, "%s",
-		       st->outcome == RXEMU_PASS ? "pass" :
-		       st->outcome == RXEMU_TX ? "tx" : "drop");
+	n += scnprintf(buf + n, len - n, "%s", rxemu_outcome_name[st->outcome]);
 	if (st->rxe)
 		n += scnprintf(buf + n, len - n, " rxe");
 	if (st->trim)

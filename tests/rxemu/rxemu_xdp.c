@@ -10,17 +10,248 @@
  * maps each buffer once more (the oracle's Tx mappings) and keeps the
  * frame's page reference in the Tx buffer.
  *
- * The emulated Tx side plays the hardware after every poll: it reads the
- * descriptors up to the tail the driver wrote, checks that they carry
- * exactly the bytes of the frame the Rx side wrote (and that the scenario
- * expected it sent), and writes DONE back into the descriptors that ask for
- * a report (RS).  Releasing stays the driver's job: ice_clean_xdp_irq()
- * when its ring runs short, ice_clean_tx_ring() at the teardown.
+ * XDP_REDIRECT: when the program uses a devmap (ice_redirect), the run
+ * gets a second ice netdev, registered and up, whose VSI has an XDP Tx
+ * ring of its own and whose ndo_xdp_xmit() is the driver's ice_xdp_xmit()
+ * (through rxemu_ndo_xdp_xmit(), which checks its contract); entry 0 of
+ * the devmap points at it.  The kernel's own devmap code converts the
+ * frame (xdp_convert_buff_to_frame()), queues it and hands the bulk to
+ * ice_xdp_xmit() at the poll's xdp_do_flush(), or mid-poll when 16 are
+ * queued; __ice_xmit_xdp_ring() then runs with frame == true (the
+ * .ndo_xdp_xmit path of mainline too).  The target's Tx buffers own the
+ * xdp_frame, so the ledger counts a reference for its head and every frag
+ * until the driver's Tx clean returns it.
+ *
+ * The emulated Tx side plays the hardware of each XDP Tx ring after every
+ * poll: it reads the descriptors up to the tail the driver wrote, checks
+ * that they carry exactly the bytes of the frame the Rx side wrote (and
+ * that the scenario expected it sent on that ring), and writes DONE back
+ * into the descriptors that ask for a report (RS).  Releasing stays the
+ * driver's job: ice_clean_xdp_irq() when its ring runs short,
+ * ice_clean_tx_ring() at the teardown.
  */
+
+/* An XDP Tx ring as ice_prepare_xdp_rings() sets one up, for queue Q. */
+static int rxemu_xdp_ring(struct rxemu *e, struct rxemu_txq *q,
+			  struct net_device *netdev, struct ice_vsi *vsi)
+{
+	struct ice_tx_ring *txr;
+
+	txr = kzalloc(sizeof(*txr), GFP_KERNEL);
+	if (!txr)
+		return -ENOMEM;
+	q->txr = txr;
+	txr->ring_stats = kzalloc(sizeof(*txr->ring_stats), GFP_KERNEL);
+	if (!txr->ring_stats)
+		return -ENOMEM;
+	txr->count = e->cfg.ring;
+	txr->dev = e->dev;
+	txr->netdev = netdev;
+	txr->vsi = vsi;
+	txr->tail = (u8 __iomem __force *)&q->tail_reg;
+	spin_lock_init(&txr->tx_lock);
+	ice_set_ring_xdp(txr);
+	return ice_setup_tx_ring(txr);
+}
+
+/* The driver's own teardown frees the buffers still in flight. */
+static void rxemu_xdp_ring_free(struct rxemu *e, struct rxemu_txq *q)
+{
+	struct ice_tx_ring *txr = q->txr;
+
+	if (!txr)
+		return;
+	if (txr->tx_buf)
+		ice_free_tx_ring(txr);
+	kfree(txr->ring_stats);
+	kfree(txr);
+	q->txr = NULL;
+}
+
+/* The pending frame whose buffer holds the head of XDPF. */
+static struct rxemu_pending *rxemu_xdpf_frame(struct rxemu *e,
+					      struct xdp_frame *xdpf)
+{
+	struct page *page = virt_to_head_page(xdpf->data);
+	struct rxemu_page *p = rxemu_page_find(e, page);
+	struct rxemu_pending *f = NULL;
+	u32 half;
+
+	if (p) {
+		half = ((u8 *)xdpf->data - (u8 *)page_address(page)) /
+		       rxemu_frame_sz(&e->cfg);
+		f = rxemu_pending_find(e, p->half_seq[half & 1]);
+	}
+	if (!f)
+		rxemu_err(e, "ndo_xdp_xmit() was given a frame at %p, in no frame the hardware wrote that is pending",
+			  xdpf->data);
+	return f;
+}
+
+/*
+ * ndo_xdp_xmit() of the target: the driver's ice_xdp_xmit(), and its
+ * contract checked.  It returns how many of the N frames it took, from the
+ * first; the caller (devmap's bq_xmit_all()) frees the others, so they
+ * must never be sent, and ice stops taking frames only when a Tx mapping
+ * failed or its ring is full.
+ */
+static int rxemu_ndo_xdp_xmit(struct net_device *dev, int n,
+			      struct xdp_frame **frames, u32 flags)
+{
+	struct rxemu *e = rxemu_cur;
+	struct ice_tx_ring *txr = e->rtx.txr;
+	unsigned int faults = e->injected[RXEMU_FAULT_TXDMA];
+	u64 busy = txr->ring_stats->tx_stats.tx_busy;
+	struct rxemu_pending *f;
+	int sent, i;
+
+	e->redir.calls++;
+	sent = ice_xdp_xmit(dev, n, frames, flags);
+	if (sent < 0 || sent > n) {
+		rxemu_err(e, "ice_xdp_xmit() returned %d for %d frames", sent, n);
+		if (sent > n)
+			return sent;
+	}
+	for (i = max(sent, 0); i < n; i++) {
+		f = rxemu_xdpf_frame(e, frames[i]);
+		if (f)
+			f->refused = true;
+		e->redir.refused++;
+	}
+	if (sent < n && e->injected[RXEMU_FAULT_TXDMA] == faults &&
+	    txr->ring_stats->tx_stats.tx_busy == busy)
+		rxemu_err(e, "ice_xdp_xmit() took %d of %d frames, though no Tx mapping failed and its ring had room",
+			  sent, n);
+	return sent;
+}
+
+static netdev_tx_t rxemu_redir_start_xmit(struct sk_buff *skb,
+					  struct net_device *dev)
+{
+	dev_kfree_skb_any(skb);
+	return NETDEV_TX_OK;
+}
+
+static const struct net_device_ops rxemu_redir_ops = {
+	.ndo_start_xmit = rxemu_redir_start_xmit,
+	.ndo_xdp_xmit = rxemu_ndo_xdp_xmit,
+};
+
+/* The program's devmap, if it has one: its entry 0 is the target. */
+static struct bpf_map *rxemu_prog_devmap(struct bpf_prog *prog)
+{
+	struct bpf_prog_aux *aux = prog->aux;
+	struct bpf_map *map = NULL;
+	u32 i;
+
+	mutex_lock(&aux->used_maps_mutex);
+	for (i = 0; i < aux->used_map_cnt && !map; i++)
+		if (aux->used_maps[i]->map_type == BPF_MAP_TYPE_DEVMAP)
+			map = aux->used_maps[i];
+	mutex_unlock(&aux->used_maps_mutex);
+	return map;
+}
+
+/* Entry 0 of the devmap: the target's ifindex, or none (IFINDEX 0). */
+static int rxemu_devmap_set(struct bpf_map *map, int ifindex)
+{
+	u32 key = 0, val = ifindex;
+	int err;
+
+	rcu_read_lock();
+	if (ifindex)
+		err = map->ops->map_update_elem(map, &key, &val, BPF_ANY);
+	else
+		err = map->ops->map_delete_elem(map, &key);
+	rcu_read_unlock();
+	return err;
+}
+
+static int rxemu_redir_setup(struct rxemu *e)
+{
+	struct rxemu_redir *r = &e->redir;
+	struct ice_netdev_priv *np;
+	struct net_device *dev;
+	unsigned int i;
+	int err;
+
+	r->map = rxemu_prog_devmap(e->prog);
+	if (!r->map)
+		return 0;
+	if (r->map->value_size != sizeof(u32) || r->map->max_entries < 1) {
+		rxemu_err(e, "the devmap of %s must hold ifindexes (4 bytes), entry 0 the target",
+			  e->cfg.xdp);
+		return -EINVAL;
+	}
+	r->vsi = kzalloc(sizeof(*r->vsi), GFP_KERNEL);
+	if (!r->vsi)
+		return -ENOMEM;
+	/* ice_xdp_xmit() takes the ring of the CPU it runs on; the runs
+	 * are serialised, so every CPU may share the one ring
+	 */
+	r->vsi->xdp_rings = kcalloc(nr_cpu_ids, sizeof(*r->vsi->xdp_rings),
+				    GFP_KERNEL);
+	if (!r->vsi->xdp_rings)
+		return -ENOMEM;
+	dev = alloc_etherdev(sizeof(*np));
+	if (!dev)
+		return -ENOMEM;
+	r->netdev = dev;
+	r->vsi->type = ICE_VSI_PF;
+	r->vsi->back = e->pf;
+	r->vsi->netdev = dev;
+	/* ice_is_xdp_ena_vsi(): XDP is on, its program is never run */
+	r->vsi->xdp_prog = e->prog;
+	err = rxemu_xdp_ring(e, &e->rtx, dev, r->vsi);
+	if (err)
+		return err;
+	e->rtx.outcome = RXEMU_REDIRECT;
+	r->vsi->num_xdp_txq = nr_cpu_ids;
+	for (i = 0; i < nr_cpu_ids; i++)
+		r->vsi->xdp_rings[i] = e->rtx.txr;
+
+	np = netdev_priv(dev);
+	np->vsi = r->vsi;
+	dev->netdev_ops = &rxemu_redir_ops;
+	/* any frame of a scenario fits (devmap checks the MTU) */
+	dev->max_mtu = RXEMU_MAX_FRAME - ETH_HLEN;
+	dev->mtu = dev->max_mtu;
+	eth_hw_addr_random(dev);
+	xdp_features_set_redirect_target(dev, true);
+	err = register_netdev(dev);
+	if (err)
+		return err;
+	r->registered = true;
+	rtnl_lock();
+	err = dev_open(dev, NULL);
+	rtnl_unlock();
+	if (err)
+		return err;
+	err = rxemu_devmap_set(r->map, dev->ifindex);
+	if (err)
+		rxemu_err(e, "could not point the devmap at %s: %d", dev->name, err);
+	return err;
+}
+
+static void rxemu_redir_teardown(struct rxemu *e)
+{
+	struct rxemu_redir *r = &e->redir;
+
+	if (r->map)
+		rxemu_devmap_set(r->map, 0);
+	rxemu_xdp_ring_free(e, &e->rtx);
+	if (r->registered)
+		unregister_netdev(r->netdev);
+	if (r->netdev)
+		free_netdev(r->netdev);
+	if (r->vsi)
+		kfree(r->vsi->xdp_rings);
+	kfree(r->vsi);
+	memset(r, 0, sizeof(*r));
+}
 
 static int rxemu_xdp_setup(struct rxemu *e)
 {
-	struct ice_tx_ring *txr;
 	struct bpf_prog *prog;
 	int err;
 
@@ -34,24 +265,11 @@ static int rxemu_xdp_setup(struct rxemu *e)
 	}
 	e->prog = prog;
 
-	txr = kzalloc(sizeof(*txr), GFP_KERNEL);
-	if (!txr)
-		return -ENOMEM;
-	e->txr = txr;
-	txr->ring_stats = kzalloc(sizeof(*txr->ring_stats), GFP_KERNEL);
-	if (!txr->ring_stats)
-		return -ENOMEM;
-	txr->count = e->cfg.ring;
-	txr->dev = e->dev;
-	txr->netdev = e->netdev;
-	txr->vsi = e->vsi;
-	txr->tail = (u8 __iomem __force *)&e->tx_tail_reg;
-	spin_lock_init(&txr->tx_lock);
-	ice_set_ring_xdp(txr);
-	err = ice_setup_tx_ring(txr);
+	err = rxemu_xdp_ring(e, &e->xtx, e->netdev, e->vsi);
 	if (err)
 		return err;
-	e->ring->xdp_ring = txr;
+	e->xtx.outcome = RXEMU_TX;
+	e->ring->xdp_ring = e->xtx.txr;
 	/* more CPUs than XDP Tx rings: the driver locks the ring it shares
 	 * (ice_prepare_xdp_rings()); the key is global, a run holds it once
 	 */
@@ -59,26 +277,54 @@ static int rxemu_xdp_setup(struct rxemu *e)
 		static_branch_inc(&ice_xdp_locking_key);
 		e->xdp_locking = true;
 	}
+	err = rxemu_redir_setup(e);
+	if (err)
+		return err;
 	WRITE_ONCE(e->ring->xdp_prog, prog);
 	return 0;
 }
 
-/* Does an XDP Tx buffer not yet freed hold half HALF of page P? */
-static bool rxemu_tx_holds_half(struct rxemu *e, struct rxemu_page *p, u32 half)
+/* Does an XDP Tx buffer of Q not yet freed hold half HALF of page P? */
+static bool rxemu_txq_holds_half(struct rxemu *e, struct rxemu_txq *q,
+				 struct rxemu_page *p, u32 half)
 {
-	struct ice_tx_ring *txr = e->txr;
+	struct ice_tx_ring *txr = q->txr;
+	u32 fsz = rxemu_frame_sz(&e->cfg);
 	u8 *base = page_address(p->page);
-	u32 i;
+	struct skb_shared_info *sh;
+	u32 i, j;
 
 	for (i = 0; txr && txr->tx_buf && i < txr->count; i++) {
 		struct ice_tx_buf *b = &txr->tx_buf[i];
+		const u8 *data;
 
-		if (b->type == ICE_TX_BUF_XDP_TX &&
-		    virt_to_head_page(b->raw_buf) == p->page &&
-		    ((u8 *)b->raw_buf - base) / rxemu_frame_sz(&e->cfg) == half)
+		if (b->type == ICE_TX_BUF_XDP_TX)
+			data = b->raw_buf;
+		else if (b->type == ICE_TX_BUF_XDP_XMIT)
+			data = b->xdpf->data;
+		else
+			continue;
+		if (virt_to_head_page(data) == p->page &&
+		    (data - base) / fsz == half)
 			return true;
+		if (b->type != ICE_TX_BUF_XDP_XMIT ||
+		    !xdp_frame_has_frags(b->xdpf))
+			continue;
+		sh = xdp_get_shared_info_from_frame(b->xdpf);
+		for (j = 0; j < sh->nr_frags; j++) {
+			data = skb_frag_address(&sh->frags[j]);
+			if (virt_to_head_page(data) == p->page &&
+			    (data - base) / fsz == half)
+				return true;
+		}
 	}
 	return false;
+}
+
+static bool rxemu_tx_holds_half(struct rxemu *e, struct rxemu_page *p, u32 half)
+{
+	return rxemu_txq_holds_half(e, &e->xtx, p, half) ||
+	       rxemu_txq_holds_half(e, &e->rtx, p, half);
 }
 
 /*
@@ -89,72 +335,77 @@ static bool rxemu_tx_holds_half(struct rxemu *e, struct rxemu_page *p, u32 half)
  * frame is looked up, then compared like the rest.  Returns false after an
  * error, so that the rest of the frame is skipped with no further noise.
  */
-static bool rxemu_tx_desc(struct rxemu *e, const u8 *data, u32 size, bool eop)
+static bool rxemu_tx_desc(struct rxemu *e, struct rxemu_txq *q, const u8 *data,
+			  u32 size, bool eop)
 {
+	const char *how = q->outcome == RXEMU_TX ? "XDP_TX" : "the redirect";
 	struct rxemu_pending *f;
 	__le32 le;
 
-	if (e->tx_off < RXEMU_HDR_LEN) {
-		u32 n = min(size, RXEMU_HDR_LEN - e->tx_off);
+	if (q->off < RXEMU_HDR_LEN) {
+		u32 n = min(size, RXEMU_HDR_LEN - q->off);
 
-		memcpy(e->tx_hdr + e->tx_off, data, n);
-		if (e->tx_off + n < RXEMU_HDR_LEN) {
-			e->tx_off += n;
+		memcpy(q->hdr + q->off, data, n);
+		if (q->off + n < RXEMU_HDR_LEN) {
+			q->off += n;
 			if (eop)
 				rxemu_err(e, "Tx descriptor %u ends a frame of %u bytes, shorter than its header",
-					  e->tx_head, e->tx_off);
+					  q->head, q->off);
 			return !eop;
 		}
-		memcpy(&le, e->tx_hdr + ETH_HLEN, sizeof(le));
-		e->tx_seq = le32_to_cpu(le);
-		f = rxemu_pending_find(e, e->tx_seq);
-		if (!f || f->outcome != RXEMU_TX || f->delivered) {
-			rxemu_err(e, "frame %u sent by XDP_TX: the scenario expects %s",
-				  e->tx_seq, !f ? "no such frame pending" :
-				  f->delivered ? "it once" : "it not sent");
+		memcpy(&le, q->hdr + ETH_HLEN, sizeof(le));
+		q->seq = le32_to_cpu(le);
+		f = rxemu_pending_find(e, q->seq);
+		if (!f || f->outcome != q->outcome || f->delivered) {
+			rxemu_err(e, "frame %u sent by %s: the scenario expects %s",
+				  q->seq, how, !f ? "no such frame pending" :
+				  f->delivered ? "it once" :
+				  f->outcome == RXEMU_DROP ? "it dropped" :
+				  f->outcome == RXEMU_PASS ? "it passed" :
+				  "it sent the other way");
 			return false;
 		}
 		/* the bytes of the descriptors before this one */
-		if (e->tx_off &&
-		    rxemu_frame_cmp(e, e->tx_seq, 0, e->tx_hdr, e->tx_off) >= 0) {
+		if (q->off &&
+		    rxemu_frame_cmp(e, q->seq, 0, q->hdr, q->off) >= 0) {
 			rxemu_err(e, "frame %u: the Tx descriptors before %u carry bytes 0..%u, not those the hardware received",
-				  e->tx_seq, e->tx_head, e->tx_off);
+				  q->seq, q->head, q->off);
 			return false;
 		}
 	} else {
-		f = rxemu_pending_find(e, e->tx_seq);
+		f = rxemu_pending_find(e, q->seq);
 		if (!f) {
 			rxemu_err(e, "frame %u: no longer pending in the middle of its Tx",
-				  e->tx_seq);
+				  q->seq);
 			return false;
 		}
 	}
-	if (e->tx_off + size > f->want ||
-	    rxemu_frame_cmp(e, e->tx_seq, e->tx_off, data, size) >= 0) {
+	if (q->off + size > f->want ||
+	    rxemu_frame_cmp(e, q->seq, q->off, data, size) >= 0) {
 		rxemu_err(e, "frame %u: Tx descriptor %u carries bytes %u..%u, not those the hardware received",
-			  e->tx_seq, e->tx_head, e->tx_off, e->tx_off + size);
+			  q->seq, q->head, q->off, q->off + size);
 		return false;
 	}
-	e->tx_off += size;
+	q->off += size;
 	if (!eop)
 		return true;
-	if (e->tx_off != f->want)
+	if (q->off != f->want)
 		rxemu_err(e, "frame %u sent with %u bytes, %u expected",
-			  e->tx_seq, e->tx_off, f->want);
+			  q->seq, q->off, f->want);
 	f->delivered = true;
 	e->sent++;
 	e->out_bytes += f->want;
 	return true;
 }
 
-/* The hardware sends what the driver posted up to the tail. */
-static void rxemu_tx_hw(struct rxemu *e)
+/* The hardware sends what the driver posted on Q up to the tail. */
+static void rxemu_tx_hw(struct rxemu *e, struct rxemu_txq *q)
 {
-	struct ice_tx_ring *txr = e->txr;
-	u32 tail = READ_ONCE(e->tx_tail_reg);
+	struct ice_tx_ring *txr = q->txr;
+	u32 tail = READ_ONCE(q->tail_reg);
 
-	while (txr && e->tx_head != tail) {
-		struct ice_tx_desc *d = ICE_TX_DESC(txr, e->tx_head);
+	while (txr && q->head != tail) {
+		struct ice_tx_desc *d = ICE_TX_DESC(txr, q->head);
 		u64 qw1 = le64_to_cpu(d->cmd_type_offset_bsz);
 		dma_addr_t addr = le64_to_cpu(d->buf_addr);
 		/* buffer size: 14 bits from ICE_TXD_QW1_TX_BUF_SZ_S */
@@ -163,47 +414,42 @@ static void rxemu_tx_hw(struct rxemu *e)
 		bool eop = cmd & ICE_TX_DESC_CMD_EOP;
 		struct rxemu_page *p = rxemu_addr_find(e, addr);
 
-		if (e->tx_skip) {
+		if (q->skip) {
 			/* the rest of a frame already found wrong */
 		} else if (!p || !p->txmaps) {
 			rxemu_err(e, "Tx descriptor %u points at %pad, which is not mapped for Tx",
-				  e->tx_head, &addr);
-			e->tx_skip = true;
+				  q->head, &addr);
+			q->skip = true;
 		} else {
-			e->tx_skip = !rxemu_tx_desc(e, phys_to_virt(addr), size, eop);
+			q->skip = !rxemu_tx_desc(e, q, phys_to_virt(addr), size,
+						 eop);
 		}
 		if (eop) {
-			e->tx_off = 0;
-			e->tx_skip = false;
+			q->off = 0;
+			q->skip = false;
 		}
 		if (cmd & ICE_TX_DESC_CMD_RS)
 			d->cmd_type_offset_bsz =
 				cpu_to_le64(ICE_TX_DESC_DTYPE_DESC_DONE);
-		e->tx_head = (e->tx_head + 1) % txr->count;
+		q->head = (q->head + 1) % txr->count;
 	}
 }
 
 static void rxemu_xdp_teardown(struct rxemu *e)
 {
-	struct ice_tx_ring *txr = e->txr;
-
 	if (e->ring && e->ring->xdp_prog)
 		WRITE_ONCE(e->ring->xdp_prog, NULL);
 	if (e->xdp_locking) {
 		static_branch_dec(&ice_xdp_locking_key);
 		e->xdp_locking = false;
 	}
-	if (txr) {
-		/* the driver's own teardown frees the buffers still in flight */
-		if (txr->tx_buf)
-			ice_free_tx_ring(txr);
+	if (e->xtx.txr || e->rtx.txr) {
+		rxemu_xdp_ring_free(e, &e->xtx);
+		rxemu_redir_teardown(e);
 		rxemu_checkpoint(e, RXEMU_CP_RING);
 		if (e->tx_maps != e->tx_unmaps)
 			rxemu_err(e, "%u Tx mappings, %u undone",
 				  e->tx_maps, e->tx_unmaps);
-		kfree(txr->ring_stats);
-		kfree(txr);
-		e->txr = NULL;
 	}
 	if (e->ring)
 		e->ring->xdp_ring = NULL;

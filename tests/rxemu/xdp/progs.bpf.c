@@ -88,4 +88,27 @@ int trim_tx(struct xdp_md *ctx)
 	return trim_to_head(ctx) ? XDP_ABORTED : XDP_TX;
 }
 
+/* XDP_REDIRECT through a devmap whose entry 0 the harness points at the
+ * redirect target, a second ice netdev (rxemu_xdp.c); 0 as the flags: a
+ * missing entry is XDP_ABORTED, which no scenario expects.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_DEVMAP);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} tx_port SEC(".maps");
+
+SEC("xdp.frags")
+int redirect(struct xdp_md *ctx)
+{
+	return bpf_redirect_map(&tx_port, 0, 0);
+}
+
+SEC("xdp.frags")
+int trim_redirect(struct xdp_md *ctx)
+{
+	return trim_to_head(ctx) ? XDP_ABORTED : bpf_redirect_map(&tx_port, 0, 0);
+}
+
 char LICENSE[] SEC("license") = "GPL";
