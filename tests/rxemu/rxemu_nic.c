@@ -561,6 +561,26 @@ static void rxemu_hw_write(struct rxemu *e, u32 seq, u32 off, u32 size,
 	e->hw_abs++;
 }
 
+/*
+ * What the kernel makes of a frame the program redirects to the devmap:
+ * before the xdp_features of 6.3 (probes/xdp_features.c) the core itself
+ * refuses a multi-buffer frame (xdp_do_redirect(): -EOPNOTSUPP for any map
+ * but a cpumap, read in Debian's 6.1.192; 6.12 asks the target's
+ * NETDEV_XDP_ACT_NDO_XMIT_SG instead), and the driver drops it.  A frame
+ * the program cut to its head is a single buffer by then.
+ */
+static u8 rxemu_redirect_outcome(const struct rxemu_step *st)
+{
+#ifndef HAVE_XDP_FEATURES
+	u32 i;
+
+	for (i = 1; i < st->nbufs && !st->trim; i++)
+		if (st->size[i])
+			return RXEMU_DROP;
+#endif
+	return RXEMU_REDIRECT;
+}
+
 static int rxemu_write_frame(struct rxemu *e, const struct rxemu_step *st)
 {
 	u32 nwrite = st->cut ? st->cut : st->nbufs;
@@ -593,7 +613,8 @@ static int rxemu_write_frame(struct rxemu *e, const struct rxemu_step *st)
 	f->slot = e->hw_head;
 	f->end = e->hw_abs + nwrite;
 	f->line = st->line;
-	f->outcome = st->outcome;
+	f->outcome = st->outcome == RXEMU_REDIRECT ? rxemu_redirect_outcome(st) :
+		     st->outcome;
 	f->delivered = false;
 	f->skb_fault = false;
 	f->txdma_fault = false;
