@@ -214,14 +214,17 @@ struct rxemu_txq {
 };
 
 /*
- * The redirect target: a second ice netdev, registered and up, whose
- * ndo_xdp_xmit() is the driver's ice_xdp_xmit() on an XDP Tx ring of its
- * own VSI; the XDP program's devmap points at it.
+ * The redirect target.  A devmap: a second ice netdev, registered and up,
+ * whose ndo_xdp_xmit() is the driver's ice_xdp_xmit() on an XDP Tx ring
+ * of its own VSI; the XDP program's devmap points at it.  A cpumap: the
+ * kernel's cpumap kthread of CPU 0, which turns the frames into skbs and
+ * hands them to the stack (the Rx netdev's rx_handler).
  */
 struct rxemu_redir {
 	struct net_device *netdev;
 	struct ice_vsi *vsi;
-	struct bpf_map *map;	/* the program's devmap, entry 0 set */
+	struct bpf_map *map;	/* the program's devmap or cpumap, entry 0 set */
+	bool cpumap;
 	bool registered;
 	unsigned int calls;	/* ndo_xdp_xmit() calls */
 	unsigned int refused;	/* frames it did not take */
@@ -312,6 +315,9 @@ struct rxemu {
 	bool stalled;
 	bool teardown;
 	bool xdp_locking;	/* holds ice_xdp_locking_key */
+	struct task_struct *task;	/* the run's: skbs from others came
+					 * through the cpumap's kthread
+					 */
 	char where[64];		/* what the emulator is doing, for messages */
 	/* XDP: the program, the XDP Tx ring and its emulated Tx side */
 	struct bpf_prog *prog;

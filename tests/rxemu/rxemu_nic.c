@@ -28,7 +28,8 @@
 
 struct rxemu_cb {
 	u32 seq;
-	u32 valid;
+	u16 valid;
+	u16 kthread;	/* built by the cpumap's kthread, not by the driver */
 };
 
 #define RXEMU_CB(skb) ((struct rxemu_cb *)(skb)->cb)
@@ -178,8 +179,10 @@ static void rxemu_resolve(struct rxemu *e, bool all)
 				rxemu_err(e, "frame %u (line %d, %u bytes) was not sent by XDP_TX",
 					  f->seq, f->line, f->len);
 			} else if (f->outcome == RXEMU_REDIRECT && !f->refused) {
-				rxemu_err(e, "frame %u (line %d, %u bytes) was not sent by the redirect target",
-					  f->seq, f->line, f->len);
+				rxemu_err(e, "frame %u (line %d, %u bytes) was not %s",
+					  f->seq, f->line, f->len, e->redir.cpumap ?
+					  "delivered through the cpumap" :
+					  "sent by the redirect target");
 			} else {
 				e->dropped++;
 			}
@@ -204,7 +207,9 @@ static bool rxemu_skb_pfmemalloc(struct sk_buff *skb)
 
 static void rxemu_check_skb(struct rxemu *e, struct sk_buff *skb)
 {
+	bool kthread = RXEMU_CB(skb)->kthread;
 	struct rxemu_pending *f;
+	bool want_skb;
 	__le32 le;
 	u32 seq;
 	long bad;
@@ -232,7 +237,11 @@ static void rxemu_check_skb(struct rxemu *e, struct sk_buff *skb)
 	else if (!skb->pfmemalloc && rxemu_skb_pfmemalloc(skb))
 		rxemu_err(e, "frame %u reached the stack on a page from the memory reserves, but its skb is not marked pfmemalloc",
 			  seq);
-	if (!skb_rx_queue_recorded(skb) || skb_get_rx_queue(skb) != RXEMU_QUEUE)
+	/* the cpumap builds its skbs without the Rx queue (the kernel's
+	 * __xdp_build_skb_from_frame() says so): not the driver's to record
+	 */
+	if (!kthread &&
+	    (!skb_rx_queue_recorded(skb) || skb_get_rx_queue(skb) != RXEMU_QUEUE))
 		rxemu_err(e, "frame %u reached the stack without its Rx queue %u recorded (skb_record_rx_queue())",
 			  seq, RXEMU_QUEUE);
 	if (f->delivered) {
@@ -247,9 +256,18 @@ static void rxemu_check_skb(struct rxemu *e, struct sk_buff *skb)
 		rxemu_err(e, "frame %u delivered after frame %u", seq, e->last_seq);
 	e->any_delivered = true;
 	e->last_seq = seq;
-	if (f->outcome != RXEMU_PASS) {
+	want_skb = f->outcome == RXEMU_PASS ||
+		   (f->outcome == RXEMU_REDIRECT && e->redir.cpumap);
+	if (!want_skb) {
 		rxemu_err(e, "frame %u (line %d) was delivered; the scenario expects it %s",
 			  seq, f->line, f->outcome == RXEMU_DROP ? "dropped" : "sent");
+		return;
+	}
+	if (kthread != (f->outcome == RXEMU_REDIRECT)) {
+		rxemu_err(e, "frame %u (line %d) reached the stack %s",
+			  seq, f->line, kthread ?
+			  "through the cpumap, though the scenario passes it" :
+			  "from the driver's poll, though the program redirected it to the cpumap");
 		return;
 	}
 	if (skb->len + ETH_HLEN != f->want) {
@@ -273,7 +291,7 @@ static void rxemu_take_skbs(struct rxemu *e)
 {
 	struct sk_buff *skb;
 
-	while ((skb = __skb_dequeue(&e->rxq))) {
+	while ((skb = skb_dequeue(&e->rxq))) {
 		rxemu_check_skb(e, skb);
 		__skb_queue_tail(&e->held, skb);
 	}
@@ -301,7 +319,9 @@ static rx_handler_result_t rxemu_rx_handler(struct sk_buff **pskb)
 	struct sk_buff *skb = *pskb;
 	struct rxemu *e = rcu_dereference(skb->dev->rx_handler_data);
 
-	__skb_queue_tail(&e->rxq, skb);
+	/* the cpumap's kthread runs beside the run: the queue's lock */
+	RXEMU_CB(skb)->kthread = current != e->task;
+	skb_queue_tail(&e->rxq, skb);
 	return RX_HANDLER_CONSUMED;
 }
 
@@ -353,6 +373,35 @@ static void rxemu_check_done(struct rxemu *e, int done, u32 budget, u32 from,
 	    ((u32)done > frames && rxemu_refill_faults(e) == refill))
 		rxemu_err(e, "ice_clean_rx_irq() returned %d with budget %u, after %u frames and no failed refill: NAPI would poll again without work",
 			  done, budget, frames);
+}
+
+/*
+ * The cpumap's kthread (CPU 0's, woken by the poll's flush) turns the
+ * frames redirected to it into skbs beside the run: wait until every
+ * frame the driver consumed and redirected there has reached the stack,
+ * so that the ledger sees no reference in the cpumap's queue.  A second
+ * is far more than it needs; a frame still missing then is reported by
+ * rxemu_resolve().
+ */
+static void rxemu_cpumap_wait(struct rxemu *e)
+{
+	unsigned long until = jiffies + HZ;
+	u32 i;
+
+	do {
+		rxemu_take_skbs(e);
+		for (i = 0; i < e->pend_n; i++) {
+			struct rxemu_pending *f =
+				&e->pend[(e->pend_head + i) % e->pend_cap];
+
+			if (f->end <= e->drv_abs &&
+			    f->outcome == RXEMU_REDIRECT && !f->delivered)
+				break;
+		}
+		if (i == e->pend_n)
+			return;
+		schedule_timeout_uninterruptible(1);
+	} while (time_before(jiffies, until));
 }
 
 static void rxemu_poll(struct rxemu *e, u32 budget)
@@ -407,6 +456,8 @@ static void rxemu_poll(struct rxemu *e, u32 budget)
 		e->midframe++;
 	e->drv_abs += (ring->next_to_clean + ring->count - ntc) % ring->count;
 	rxemu_take_skbs(e);
+	if (e->redir.cpumap)
+		rxemu_cpumap_wait(e);
 	rxemu_resolve(e, false);
 	rxemu_release(e, e->cfg.hold);
 	/* a benchmark checks the ledger at the teardown only */
@@ -569,12 +620,14 @@ static void rxemu_hw_write(struct rxemu *e, u32 seq, u32 off, u32 size,
  * NETDEV_XDP_ACT_NDO_XMIT_SG instead), and the driver drops it.  A frame
  * the program cut to its head is a single buffer by then.
  */
-static u8 rxemu_redirect_outcome(const struct rxemu_step *st)
+static u8 rxemu_redirect_outcome(const struct rxemu *e,
+				 const struct rxemu_step *st)
 {
 #ifndef HAVE_XDP_FEATURES
 	u32 i;
 
-	for (i = 1; i < st->nbufs && !st->trim; i++)
+	/* the cpumap takes them: it builds skbs with frags */
+	for (i = 1; i < st->nbufs && !st->trim && !e->redir.cpumap; i++)
 		if (st->size[i])
 			return RXEMU_DROP;
 #endif
@@ -613,8 +666,8 @@ static int rxemu_write_frame(struct rxemu *e, const struct rxemu_step *st)
 	f->slot = e->hw_head;
 	f->end = e->hw_abs + nwrite;
 	f->line = st->line;
-	f->outcome = st->outcome == RXEMU_REDIRECT ? rxemu_redirect_outcome(st) :
-		     st->outcome;
+	f->outcome = st->outcome == RXEMU_REDIRECT ?
+		     rxemu_redirect_outcome(e, st) : st->outcome;
 	f->delivered = false;
 	f->skb_fault = false;
 	f->txdma_fault = false;
@@ -1131,6 +1184,7 @@ static void rxemu_run(const struct rxemu_scenario *scn, char *res, size_t rlen)
 		return;
 	}
 	e->cfg = *cfg;
+	e->task = current;
 	hash_init(e->pages);
 	hash_init(e->dead);
 	skb_queue_head_init(&e->rxq);

@@ -137,8 +137,8 @@ static const struct net_device_ops rxemu_redir_ops = {
 	.ndo_xdp_xmit = rxemu_ndo_xdp_xmit,
 };
 
-/* The program's devmap, if it has one: its entry 0 is the target. */
-static struct bpf_map *rxemu_prog_devmap(struct bpf_prog *prog)
+/* The program's devmap or cpumap, if it has one: entry 0 is the target. */
+static struct bpf_map *rxemu_prog_redir_map(struct bpf_prog *prog)
 {
 	struct bpf_prog_aux *aux = prog->aux;
 	struct bpf_map *map = NULL;
@@ -146,24 +146,51 @@ static struct bpf_map *rxemu_prog_devmap(struct bpf_prog *prog)
 
 	mutex_lock(&aux->used_maps_mutex);
 	for (i = 0; i < aux->used_map_cnt && !map; i++)
-		if (aux->used_maps[i]->map_type == BPF_MAP_TYPE_DEVMAP)
+		if (aux->used_maps[i]->map_type == BPF_MAP_TYPE_DEVMAP ||
+		    aux->used_maps[i]->map_type == BPF_MAP_TYPE_CPUMAP)
 			map = aux->used_maps[i];
 	mutex_unlock(&aux->used_maps_mutex);
 	return map;
 }
 
-/* Entry 0 of the devmap: the target's ifindex, or none (IFINDEX 0). */
-static int rxemu_devmap_set(struct bpf_map *map, int ifindex)
+/*
+ * Entry 0 of the map: a devmap's ifindex or a cpumap's queue size, or
+ * none (VAL 0).  As the bpf() syscall does it: a devmap's update under
+ * rcu_read_lock(), a cpumap's without (it creates the kthread).
+ */
+static int rxemu_redir_map_set(struct bpf_map *map, u32 val)
 {
-	u32 key = 0, val = ifindex;
+	bool rcu = map->map_type == BPF_MAP_TYPE_DEVMAP;
+	u32 key = 0;
 	int err;
 
-	rcu_read_lock();
-	if (ifindex)
+	if (rcu)
+		rcu_read_lock();
+	if (val)
 		err = map->ops->map_update_elem(map, &key, &val, BPF_ANY);
 	else
 		err = map->ops->map_delete_elem(map, &key);
-	rcu_read_unlock();
+	if (rcu)
+		rcu_read_unlock();
+	return err;
+}
+
+/*
+ * A cpumap: frames go to CPU 0's kthread through a queue larger than the
+ * ring, so that none is dropped for want of room; the kthread builds the
+ * skbs (the kernel's __xdp_build_skb_from_frame()) and hands them to the
+ * stack on the Rx netdev, where the run's rx_handler takes them.
+ */
+static int rxemu_cpumap_setup(struct rxemu *e)
+{
+	struct rxemu_redir *r = &e->redir;
+	int err;
+
+	r->cpumap = true;
+	err = rxemu_redir_map_set(r->map, ICE_MAX_NUM_DESC);
+	if (err)
+		rxemu_err(e, "could not set up the cpumap's entry for CPU 0: %d",
+			  err);
 	return err;
 }
 
@@ -175,14 +202,16 @@ static int rxemu_redir_setup(struct rxemu *e)
 	unsigned int i;
 	int err;
 
-	r->map = rxemu_prog_devmap(e->prog);
+	r->map = rxemu_prog_redir_map(e->prog);
 	if (!r->map)
 		return 0;
 	if (r->map->value_size != sizeof(u32) || r->map->max_entries < 1) {
-		rxemu_err(e, "the devmap of %s must hold ifindexes (4 bytes), entry 0 the target",
+		rxemu_err(e, "the devmap or cpumap of %s must hold 4-byte values (an ifindex, a queue size), entry 0 the target",
 			  e->cfg.xdp);
 		return -EINVAL;
 	}
+	if (r->map->map_type == BPF_MAP_TYPE_CPUMAP)
+		return rxemu_cpumap_setup(e);
 	r->vsi = kzalloc(sizeof(*r->vsi), GFP_KERNEL);
 	if (!r->vsi)
 		return -ENOMEM;
@@ -227,7 +256,7 @@ static int rxemu_redir_setup(struct rxemu *e)
 	rtnl_unlock();
 	if (err)
 		return err;
-	err = rxemu_devmap_set(r->map, dev->ifindex);
+	err = rxemu_redir_map_set(r->map, dev->ifindex);
 	if (err)
 		rxemu_err(e, "could not point the devmap at %s: %d", dev->name, err);
 	return err;
@@ -238,7 +267,7 @@ static void rxemu_redir_teardown(struct rxemu *e)
 	struct rxemu_redir *r = &e->redir;
 
 	if (r->map)
-		rxemu_devmap_set(r->map, 0);
+		rxemu_redir_map_set(r->map, 0);
 	rxemu_xdp_ring_free(e, &e->rtx);
 	if (r->registered)
 		unregister_netdev(r->netdev);

@@ -111,4 +111,20 @@ int trim_redirect(struct xdp_md *ctx)
 	return trim_to_head(ctx) ? XDP_ABORTED : bpf_redirect_map(&tx_port, 0, 0);
 }
 
+/* XDP_REDIRECT to CPU 0's cpumap entry, which the harness creates: the
+ * kernel's kthread turns the frames into skbs for the stack.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_CPUMAP);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} cpu_map SEC(".maps");
+
+SEC("xdp.frags")
+int redirect_cpu(struct xdp_md *ctx)
+{
+	return bpf_redirect_map(&cpu_map, 0, 0);
+}
+
 char LICENSE[] SEC("license") = "GPL";
