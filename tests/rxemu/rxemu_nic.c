@@ -209,7 +209,7 @@ static void rxemu_check_skb(struct rxemu *e, struct sk_buff *skb)
 {
 	bool kthread = RXEMU_CB(skb)->kthread;
 	struct rxemu_pending *f;
-	bool want_skb;
+	bool want_skb, redirected;
 	__le32 le;
 	u32 seq;
 	long bad;
@@ -263,7 +263,8 @@ static void rxemu_check_skb(struct rxemu *e, struct sk_buff *skb)
 			  seq, f->line, f->outcome == RXEMU_DROP ? "dropped" : "sent");
 		return;
 	}
-	if (kthread != (f->outcome == RXEMU_REDIRECT)) {
+	redirected = f->outcome == RXEMU_REDIRECT;
+	if (kthread != redirected) {
 		rxemu_err(e, "frame %u (line %d) reached the stack %s",
 			  seq, f->line, kthread ?
 			  "through the cpumap, though the scenario passes it" :
