@@ -225,6 +225,7 @@ struct rxemu_redir {
 	struct ice_vsi *vsi;
 	struct bpf_map *map;	/* the program's devmap or cpumap, entry 0 set */
 	bool cpumap;
+	bool late;		/* a cpumap frame missed its wait: no more */
 	bool registered;
 	unsigned int calls;	/* ndo_xdp_xmit() calls */
 	unsigned int refused;	/* frames it did not take */

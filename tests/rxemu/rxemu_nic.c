@@ -382,13 +382,16 @@ static void rxemu_check_done(struct rxemu *e, int done, u32 budget, u32 from,
  * frame the driver consumed and redirected there has reached the stack,
  * so that the ledger sees no reference in the cpumap's queue.  A second
  * is far more than it needs; a frame still missing then is reported by
- * rxemu_resolve().
+ * rxemu_resolve(), and the run waits no more (a driver that loses such
+ * frames would make every later poll wait its second).
  */
 static void rxemu_cpumap_wait(struct rxemu *e)
 {
 	unsigned long until = jiffies + HZ;
 	u32 i;
 
+	if (e->redir.late)
+		return;
 	do {
 		rxemu_take_skbs(e);
 		for (i = 0; i < e->pend_n; i++) {
@@ -403,6 +406,7 @@ static void rxemu_cpumap_wait(struct rxemu *e)
 			return;
 		schedule_timeout_uninterruptible(1);
 	} while (time_before(jiffies, until));
+	e->redir.late = true;
 }
 
 static void rxemu_poll(struct rxemu *e, u32 budget)
