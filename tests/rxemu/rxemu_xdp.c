@@ -20,7 +20,9 @@
  * queued; __ice_xmit_xdp_ring() then runs with frame == true (the
  * .ndo_xdp_xmit path of mainline too).  The target's Tx buffers own the
  * xdp_frame, so the ledger counts a reference for its head and every frag
- * until the driver's Tx clean returns it.
+ * until the driver's Tx clean returns it.  A cpumap (ice_redirect_cpu)
+ * instead: CPU 0's entry, whose kthread turns the frames into skbs for the
+ * stack (rxemu_cpumap_wait() in rxemu_nic.c waits for them).
  *
  * The emulated Tx side plays the hardware of each XDP Tx ring after every
  * poll: it reads the descriptors up to the tail the driver wrote, checks
@@ -31,7 +33,7 @@
  * ice_clean_tx_ring() at the teardown.
  */
 
-/* An XDP Tx ring as ice_prepare_xdp_rings() sets one up, for queue Q. */
+/* An XDP Tx ring as ice_prepare_xdp_rings() sets one up, played by Q. */
 static int rxemu_xdp_ring(struct rxemu *e, struct rxemu_txq *q,
 			  struct net_device *netdev, struct ice_vsi *vsi)
 {
@@ -55,7 +57,7 @@ static int rxemu_xdp_ring(struct rxemu *e, struct rxemu_txq *q,
 }
 
 /* The driver's own teardown frees the buffers still in flight. */
-static void rxemu_xdp_ring_free(struct rxemu *e, struct rxemu_txq *q)
+static void rxemu_xdp_ring_free(struct rxemu_txq *q)
 {
 	struct ice_tx_ring *txr = q->txr;
 
@@ -268,7 +270,7 @@ static void rxemu_redir_teardown(struct rxemu *e)
 
 	if (r->map)
 		rxemu_redir_map_set(r->map, 0);
-	rxemu_xdp_ring_free(e, &e->rtx);
+	rxemu_xdp_ring_free(&e->rtx);
 	if (r->registered)
 		unregister_netdev(r->netdev);
 	if (r->netdev)
@@ -473,7 +475,7 @@ static void rxemu_xdp_teardown(struct rxemu *e)
 		e->xdp_locking = false;
 	}
 	if (e->xtx.txr || e->rtx.txr) {
-		rxemu_xdp_ring_free(e, &e->xtx);
+		rxemu_xdp_ring_free(&e->xtx);
 		rxemu_redir_teardown(e);
 		rxemu_checkpoint(e, RXEMU_CP_RING);
 		if (e->tx_maps != e->tx_unmaps)
