@@ -33,6 +33,10 @@
 #define RXEMU_PATTERN		65536	/* period of the payload pattern */
 #define RXEMU_ETHERTYPE		0x88b5	/* IEEE local experimental */
 #define RXEMU_E810_MAX_FRAME	9728	/* largest frame the MAC accepts */
+/* frames written back and not resolved: a ring's worth in flight, and
+ * up to three more behind a paused Tx ring (txstall)
+ */
+#define RXEMU_PEND_CAP(ring)	(4 * (ring) + 2)
 
 enum rxemu_outcome {
 	RXEMU_PASS,		/* an skb with exactly these bytes goes up */
@@ -50,6 +54,16 @@ enum rxemu_step_kind {
 	RXEMU_STEP_FAULTS,	/* faults on|off: open or close the fault window */
 	RXEMU_STEP_RESET,	/* a queue reset that keeps the ring */
 	RXEMU_STEP_RESIZE,	/* ethtool -G under traffic: a new ring size */
+	RXEMU_STEP_TXSTALL,	/* txstall on|off: the Tx hardware pauses */
+	RXEMU_STEP_TARGET,	/* target STATE: the redirect target's state */
+};
+
+/* The redirect target's VSI as ice_xdp_xmit() finds it (action target). */
+enum rxemu_target_state {
+	RXEMU_TARGET_UP,
+	RXEMU_TARGET_DOWN,	/* ICE_VSI_DOWN: -ENETDOWN */
+	RXEMU_TARGET_NOXDP,	/* no XDP program, no XDP rings: -ENXIO */
+	RXEMU_TARGET_NOQUEUE,	/* fewer XDP rings than CPUs: -ENXIO */
 };
 
 /* What the fault injection hook (rxemu_fault.c) can make fail. */
@@ -92,7 +106,9 @@ struct rxemu_step {
 	int line;
 	u32 repeat;		/* frame: how many copies (xN) */
 	u32 budget;		/* poll: budget of this poll, 0 = default */
-	u32 count;		/* resize: descriptors of the new ring */
+	u32 count;		/* resize: descriptors of the new ring;
+				 * target: its state (RXEMU_TARGET_*)
+				 */
 	u16 nbufs;
 	u16 split;		/* poll after this many descriptors, 0 = no */
 	u16 cut;		/* write only this many, poll, end the run */
@@ -211,6 +227,14 @@ struct rxemu_txq {
 	u8 hdr[RXEMU_HDR_LEN];	/* its first bytes, gathered */
 	bool skip;		/* the rest of a frame found wrong */
 	u64 busy;		/* drops for a full Tx ring, excused so far */
+	/* what the hardware sent, for the ring's own accounting
+	 * (rxemu_txq_account()): frames and bytes, and each descriptor's
+	 * size and EOP before it wrote DONE over the RS ones
+	 */
+	u64 sent_frames;
+	u64 sent_bytes;
+	u16 *dsize;
+	bool *deop;
 };
 
 /*
@@ -226,6 +250,7 @@ struct rxemu_redir {
 	struct bpf_map *map;	/* the program's devmap or cpumap, entry 0 set */
 	bool cpumap;
 	bool late;		/* a cpumap frame missed its wait: no more */
+	u8 state;		/* RXEMU_TARGET_* */
 	bool registered;
 	unsigned int calls;	/* ndo_xdp_xmit() calls */
 	unsigned int refused;	/* frames it did not take */
@@ -325,6 +350,7 @@ struct rxemu {
 	struct rxemu_txq xtx;	/* XDP_TX: the Rx ring's XDP Tx ring */
 	struct rxemu_txq rtx;	/* XDP_REDIRECT: the target's XDP Tx ring */
 	struct rxemu_redir redir;
+	bool tx_stalled;	/* txstall on: no Tx hardware sends */
 	unsigned int sent;	/* by XDP_TX or through the redirect */
 	unsigned int tx_maps;
 	unsigned int tx_unmaps;
@@ -346,6 +372,9 @@ struct rxemu {
 static int rxemu_xdp_setup(struct rxemu *e);
 static void rxemu_tx_hw(struct rxemu *e, struct rxemu_txq *q);
 static void rxemu_xdp_teardown(struct rxemu *e);
+static void rxemu_txstall(struct rxemu *e, bool on);
+static void rxemu_txq_account(struct rxemu *e, struct rxemu_txq *q);
+static void rxemu_target_state(struct rxemu *e, u8 state);
 static bool rxemu_tx_holds_half(struct rxemu *e, struct rxemu_page *p, u32 half);
 
 /* rxemu_oracle.c: the driver's page counters as ethtool -S reads them */

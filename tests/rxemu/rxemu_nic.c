@@ -152,12 +152,20 @@ static bool rxemu_tx_busy(struct rxemu_txq *q)
 	return true;
 }
 
+/* A frame that waits on a paused Tx ring (txstall): resolved later. */
+static bool rxemu_tx_waits(const struct rxemu *e, const struct rxemu_pending *f)
+{
+	return e->tx_stalled && !f->delivered && !f->txdma_fault &&
+	       !f->refused && (f->outcome == RXEMU_TX ||
+			       (f->outcome == RXEMU_REDIRECT && !e->redir.cpumap));
+}
+
 static void rxemu_resolve(struct rxemu *e, bool all)
 {
 	while (e->pend_n) {
 		struct rxemu_pending *f = &e->pend[e->pend_head];
 
-		if (!all && f->end > e->drv_abs)
+		if (!all && (f->end > e->drv_abs || rxemu_tx_waits(e, f)))
 			break;
 		if (f->delivered && f->txdma_fault)
 			rxemu_err(e, "frame %u (line %d) was sent, though one of its Tx mappings failed",
@@ -445,6 +453,8 @@ static void rxemu_poll(struct rxemu *e, u32 budget)
 	local_bh_enable();
 	rxemu_tx_hw(e, &e->xtx);
 	rxemu_tx_hw(e, &e->rtx);
+	rxemu_txq_account(e, &e->xtx);
+	rxemu_txq_account(e, &e->rtx);
 	/* the control ring's data is never read, so never synced */
 	if (!e->cfg.ctrl)
 		rxemu_check_synced(e, ntc, ring->next_to_clean);
@@ -660,7 +670,8 @@ static int rxemu_write_frame(struct rxemu *e, const struct rxemu_step *st)
 			return err;
 	}
 	if (e->pend_n == e->pend_cap) {
-		rxemu_err(e, "emulator bug: too many frames pending");
+		rxemu_err(e, "%u frames pending: more than 3 rings' worth wait on a paused Tx ring (txstall) or the emulator has a bug",
+			  e->pend_n);
 		return -EIO;
 	}
 	f = &e->pend[(e->pend_head + e->pend_n++) % e->pend_cap];
@@ -818,7 +829,7 @@ static void rxemu_resize(struct rxemu *e, u32 count)
 	addr = kvcalloc(count, sizeof(*addr), GFP_KERNEL);
 	unsynced = kvcalloc(count, sizeof(*unsynced), GFP_KERNEL);
 	eof = kvcalloc(count, sizeof(*eof), GFP_KERNEL);
-	pend = kvcalloc(count + 2, sizeof(*pend), GFP_KERNEL);
+	pend = kvcalloc(RXEMU_PEND_CAP(count), sizeof(*pend), GFP_KERNEL);
 	if (!copy || !size || !addr || !unsynced || !eof || !pend) {
 		rxemu_err(e, "resize: out of memory");
 		goto out;
@@ -866,7 +877,7 @@ static void rxemu_resize(struct rxemu *e, u32 count)
 	swap(e->hw_unsynced, unsynced);
 	swap(e->hw_eof, eof);
 	swap(e->pend, pend);
-	e->pend_cap = count + 2;
+	e->pend_cap = RXEMU_PEND_CAP(count);
 	e->pend_head = 0;
 	err = rxemu_cfg_rxq(e);
 	if (err)
@@ -941,7 +952,7 @@ static int rxemu_setup(struct rxemu *e)
 	e->hw_addr = kvcalloc(cfg->ring, sizeof(*e->hw_addr), GFP_KERNEL);
 	e->hw_unsynced = kvcalloc(cfg->ring, sizeof(*e->hw_unsynced), GFP_KERNEL);
 	e->hw_eof = kvcalloc(cfg->ring, sizeof(*e->hw_eof), GFP_KERNEL);
-	e->pend_cap = cfg->ring + 2;
+	e->pend_cap = RXEMU_PEND_CAP(cfg->ring);
 	e->pend = kvcalloc(e->pend_cap, sizeof(*e->pend), GFP_KERNEL);
 	e->pf = kvzalloc(sizeof(*e->pf), GFP_KERNEL);
 	e->vsi = kzalloc(sizeof(*e->vsi), GFP_KERNEL);
@@ -1244,6 +1255,16 @@ static void rxemu_run(const struct rxemu_scenario *scn, char *res, size_t rlen)
 				 st->line, st->count);
 			rxemu_resize(e, st->count);
 			break;
+		case RXEMU_STEP_TXSTALL:
+			snprintf(e->where, sizeof(e->where), "line %d, txstall %s",
+				 st->line, st->on ? "on" : "off");
+			rxemu_txstall(e, st->on);
+			break;
+		case RXEMU_STEP_TARGET:
+			snprintf(e->where, sizeof(e->where), "line %d, target",
+				 st->line);
+			rxemu_target_state(e, st->count);
+			break;
 		case RXEMU_STEP_FAULTS:
 			snprintf(e->where, sizeof(e->where), "line %d, faults %s",
 				 st->line, st->on ? "on" : "off");
@@ -1260,6 +1281,7 @@ static void rxemu_run(const struct rxemu_scenario *scn, char *res, size_t rlen)
 		rxemu_fuzz(e);
 	strscpy(e->where, "drain", sizeof(e->where));
 	rxemu_fault_arm(e, false);
+	rxemu_txstall(e, false);
 	rxemu_drain(e);
 	e->drained = !e->stalled && e->drv_abs == e->hw_abs &&
 		     !e->ring->xdp.data;

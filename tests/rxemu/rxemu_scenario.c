@@ -488,6 +488,29 @@ static int rxemu_parse(char *text, struct rxemu_scenario *scn, char *err,
 					 ICE_REQ_DESC_MULTIPLE);
 				goto fail;
 			}
+		} else if (!strcmp(tok[0], "txstall")) {
+			st.kind = RXEMU_STEP_TXSTALL;
+			if (ntok != 2 || (strcmp(tok[1], "on") && strcmp(tok[1], "off"))) {
+				snprintf(msg, sizeof(msg), "txstall takes on or off");
+				goto fail;
+			}
+			st.on = !strcmp(tok[1], "on");
+		} else if (!strcmp(tok[0], "target")) {
+			static const char * const states[] = {
+				[RXEMU_TARGET_UP] = "up",
+				[RXEMU_TARGET_DOWN] = "down",
+				[RXEMU_TARGET_NOXDP] = "noxdp",
+				[RXEMU_TARGET_NOQUEUE] = "noqueue",
+			};
+
+			st.kind = RXEMU_STEP_TARGET;
+			for (st.count = 0; ntok == 2 && st.count < ARRAY_SIZE(states); st.count++)
+				if (!strcmp(tok[1], states[st.count]))
+					break;
+			if (ntok != 2 || st.count == ARRAY_SIZE(states)) {
+				snprintf(msg, sizeof(msg), "target takes up, down, noxdp or noqueue");
+				goto fail;
+			}
 		} else if (!strcmp(tok[0], "faults")) {
 			st.kind = RXEMU_STEP_FAULTS;
 			if (ntok != 2 || (strcmp(tok[1], "on") && strcmp(tok[1], "off"))) {

@@ -39,9 +39,13 @@ static int rxemu_xdp_ring(struct rxemu *e, struct rxemu_txq *q,
 {
 	struct ice_tx_ring *txr;
 
+	q->dsize = kcalloc(e->cfg.ring, sizeof(*q->dsize), GFP_KERNEL);
+	q->deop = kcalloc(e->cfg.ring, sizeof(*q->deop), GFP_KERNEL);
 	txr = kzalloc(sizeof(*txr), GFP_KERNEL);
-	if (!txr)
+	if (!txr || !q->dsize || !q->deop) {
+		kfree(txr);
 		return -ENOMEM;
+	}
 	q->txr = txr;
 	txr->ring_stats = kzalloc(sizeof(*txr->ring_stats), GFP_KERNEL);
 	if (!txr->ring_stats)
@@ -61,6 +65,10 @@ static void rxemu_xdp_ring_free(struct rxemu_txq *q)
 {
 	struct ice_tx_ring *txr = q->txr;
 
+	kfree(q->dsize);
+	kfree(q->deop);
+	q->dsize = NULL;
+	q->deop = NULL;
 	if (!txr)
 		return;
 	if (txr->tx_buf)
@@ -68,6 +76,69 @@ static void rxemu_xdp_ring_free(struct rxemu_txq *q)
 	kfree(txr->ring_stats);
 	kfree(txr);
 	q->txr = NULL;
+}
+
+/* Frames and bytes in the descriptors FROM up to TO of Q's ring: what the
+ * hardware recorded where it sent them, the descriptors themselves after.
+ */
+static void rxemu_txq_span(struct rxemu_txq *q, u32 from, u32 to,
+			   u64 *frames, u64 *bytes)
+{
+	struct ice_tx_ring *txr = q->txr;
+	bool sent = true;
+	u32 i;
+
+	*frames = 0;
+	*bytes = 0;
+	for (i = from; i != to; i = (i + 1) % txr->count) {
+		u64 qw1 = le64_to_cpu(ICE_TX_DESC(txr, i)->cmd_type_offset_bsz);
+
+		if (i == q->head)
+			sent = false;
+		if (sent) {
+			*frames += q->deop[i];
+			*bytes += q->dsize[i];
+		} else {
+			*frames += !!((qw1 & ICE_TXD_QW1_CMD_M) >>
+				      ICE_TXD_QW1_CMD_S & ICE_TX_DESC_CMD_EOP);
+			*bytes += (qw1 >> ICE_TXD_QW1_TX_BUF_SZ_S) & 0x3fff;
+		}
+	}
+}
+
+/*
+ * The XDP ring's own accounting, after a poll and before the teardown:
+ * the frames between next_to_clean and next_to_use are the ones in flight
+ * (xdp_tx_active), and every other frame the driver posted (sent by the
+ * hardware, or waiting behind a pause) was cleaned by ice_clean_xdp_irq(),
+ * which counts it in the ring's packets and bytes.
+ */
+static void rxemu_txq_account(struct rxemu *e, struct rxemu_txq *q)
+{
+	struct ice_tx_ring *txr = q->txr;
+	u64 live, live_bytes, unsent, unsent_bytes, done, done_bytes;
+
+	if (!txr || !txr->tx_buf)
+		return;
+	if (q->head != txr->next_to_use &&
+	    READ_ONCE(q->tail_reg) != txr->next_to_use)
+		return;	/* posted, not yet handed to the hardware */
+	rxemu_txq_span(q, txr->next_to_clean, txr->next_to_use, &live,
+		       &live_bytes);
+	rxemu_txq_span(q, q->head, txr->next_to_use, &unsent, &unsent_bytes);
+	done = q->sent_frames + unsent - live;
+	done_bytes = q->sent_bytes + unsent_bytes - live_bytes;
+	if (txr->xdp_tx_active != live)
+		rxemu_err(e, "XDP Tx ring (%s): xdp_tx_active is %u, %llu frames lie between next_to_clean %u and next_to_use %u",
+			  q->outcome == RXEMU_TX ? "XDP_TX" : "redirect target",
+			  txr->xdp_tx_active, live, txr->next_to_clean,
+			  txr->next_to_use);
+	if (txr->ring_stats->stats.pkts != done ||
+	    txr->ring_stats->stats.bytes != done_bytes)
+		rxemu_err(e, "XDP Tx ring (%s): counters say %llu packets, %llu bytes sent; the driver cleaned %llu frames, %llu bytes",
+			  q->outcome == RXEMU_TX ? "XDP_TX" : "redirect target",
+			  txr->ring_stats->stats.pkts,
+			  txr->ring_stats->stats.bytes, done, done_bytes);
 }
 
 /* The pending frame whose buffer holds the head of XDPF. */
@@ -107,20 +178,31 @@ static int rxemu_ndo_xdp_xmit(struct net_device *dev, int n,
 	struct rxemu_pending *f;
 	int sent, i;
 
+	static const int refusal[] = {
+		[RXEMU_TARGET_UP] = 0,
+		[RXEMU_TARGET_DOWN] = -ENETDOWN,
+		[RXEMU_TARGET_NOXDP] = -ENXIO,
+		[RXEMU_TARGET_NOQUEUE] = -ENXIO,
+	};
+	int want = refusal[e->redir.state];
+
 	e->redir.calls++;
 	sent = ice_xdp_xmit(dev, n, frames, flags);
-	if (sent < 0 || sent > n) {
+	if (want && sent != want)
+		rxemu_err(e, "ice_xdp_xmit() returned %d for %d frames to a target %s, not %d",
+			  sent, n, want == -ENETDOWN ? "down" : "without its XDP ring",
+			  want);
+	else if (!want && (sent < 0 || sent > n))
 		rxemu_err(e, "ice_xdp_xmit() returned %d for %d frames", sent, n);
-		if (sent > n)
-			return sent;
-	}
+	if (sent > n)
+		return sent;
 	for (i = max(sent, 0); i < n; i++) {
 		f = rxemu_xdpf_frame(e, frames[i]);
 		if (f)
 			f->refused = true;
 		e->redir.refused++;
 	}
-	if (sent < n && e->injected[RXEMU_FAULT_TXDMA] == faults &&
+	if (!want && sent < n && e->injected[RXEMU_FAULT_TXDMA] == faults &&
 	    txr->ring_stats->tx_stats.tx_busy == busy)
 		rxemu_err(e, "ice_xdp_xmit() took %d of %d frames, though no Tx mapping failed and its ring had room",
 			  sent, n);
@@ -435,7 +517,7 @@ static void rxemu_tx_hw(struct rxemu *e, struct rxemu_txq *q)
 	struct ice_tx_ring *txr = q->txr;
 	u32 tail = READ_ONCE(q->tail_reg);
 
-	while (txr && q->head != tail) {
+	while (txr && !e->tx_stalled && q->head != tail) {
 		struct ice_tx_desc *d = ICE_TX_DESC(txr, q->head);
 		u64 qw1 = le64_to_cpu(d->cmd_type_offset_bsz);
 		dma_addr_t addr = le64_to_cpu(d->buf_addr);
@@ -444,7 +526,16 @@ static void rxemu_tx_hw(struct rxemu *e, struct rxemu_txq *q)
 		u32 cmd = (qw1 & ICE_TXD_QW1_CMD_M) >> ICE_TXD_QW1_CMD_S;
 		bool eop = cmd & ICE_TX_DESC_CMD_EOP;
 		struct rxemu_page *p = rxemu_addr_find(e, addr);
+		/* an XDP frame's descriptor: data, EOP and RS at most, no
+		 * offsets, no VLAN tag to insert
+		 */
+		u64 other = qw1 & ~(ICE_TXD_QW1_CMD_M |
+				    (0x3fffULL << ICE_TXD_QW1_TX_BUF_SZ_S));
 
+		if (other != ICE_TX_DESC_DTYPE_DATA ||
+		    (cmd & ~(ICE_TX_DESC_CMD_EOP | ICE_TX_DESC_CMD_RS)))
+			rxemu_err(e, "Tx descriptor %u is no plain data descriptor of an XDP frame: %#llx",
+				  q->head, qw1);
 		if (q->skip) {
 			/* the rest of a frame already found wrong */
 		} else if (!p || !p->txmaps) {
@@ -459,11 +550,52 @@ static void rxemu_tx_hw(struct rxemu *e, struct rxemu_txq *q)
 			q->off = 0;
 			q->skip = false;
 		}
+		q->dsize[q->head] = size;
+		q->deop[q->head] = eop;
+		q->sent_frames += eop;
+		q->sent_bytes += size;
 		if (cmd & ICE_TX_DESC_CMD_RS)
 			d->cmd_type_offset_bsz =
 				cpu_to_le64(ICE_TX_DESC_DTYPE_DESC_DONE);
 		q->head = (q->head + 1) % txr->count;
 	}
+}
+
+/*
+ * txstall on: the Tx hardware of both XDP rings sends nothing (a paused
+ * link): descriptors wait, the driver can clean nothing, its rings fill
+ * and frames beyond their room are dropped as busy.  The frames waiting
+ * are resolved once it ends (rxemu_resolve()); the drain ends it.
+ */
+static void rxemu_txstall(struct rxemu *e, bool on)
+{
+	e->tx_stalled = on;
+	if (on)
+		return;
+	rxemu_tx_hw(e, &e->xtx);
+	rxemu_tx_hw(e, &e->rtx);
+}
+
+/*
+ * target STATE: the redirect target's VSI as ice_xdp_xmit() will find it
+ * (rxemu_ndo_xdp_xmit() checks what it answers): down, without XDP (the
+ * program removed: no XDP rings), with fewer XDP rings than CPUs.
+ */
+static void rxemu_target_state(struct rxemu *e, u8 state)
+{
+	struct rxemu_redir *r = &e->redir;
+
+	if (!r->vsi) {
+		rxemu_err(e, "target: the run has no redirect target (a program with a devmap)");
+		return;
+	}
+	r->state = state;
+	if (state == RXEMU_TARGET_DOWN)
+		set_bit(ICE_VSI_DOWN, r->vsi->state);
+	else
+		clear_bit(ICE_VSI_DOWN, r->vsi->state);
+	WRITE_ONCE(r->vsi->xdp_prog, state == RXEMU_TARGET_NOXDP ? NULL : e->prog);
+	r->vsi->num_xdp_txq = state == RXEMU_TARGET_NOQUEUE ? 0 : nr_cpu_ids;
 }
 
 static void rxemu_xdp_teardown(struct rxemu *e)
@@ -475,6 +607,8 @@ static void rxemu_xdp_teardown(struct rxemu *e)
 		e->xdp_locking = false;
 	}
 	if (e->xtx.txr || e->rtx.txr) {
+		rxemu_txq_account(e, &e->xtx);
+		rxemu_txq_account(e, &e->rtx);
 		rxemu_xdp_ring_free(&e->xtx);
 		rxemu_redir_teardown(e);
 		rxemu_checkpoint(e, RXEMU_CP_RING);
