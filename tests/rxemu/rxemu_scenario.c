@@ -504,11 +504,13 @@ static int rxemu_parse(char *text, struct rxemu_scenario *scn, char *err,
 			};
 
 			st.kind = RXEMU_STEP_TARGET;
-			for (st.count = 0; ntok == 2 && st.count < ARRAY_SIZE(states); st.count++)
-				if (!strcmp(tok[1], states[st.count]))
-					break;
+			st.count = 0;
+			while (ntok == 2 && st.count < ARRAY_SIZE(states) &&
+			       strcmp(tok[1], states[st.count]))
+				st.count++;
 			if (ntok != 2 || st.count == ARRAY_SIZE(states)) {
-				snprintf(msg, sizeof(msg), "target takes up, down, noxdp or noqueue");
+				snprintf(msg, sizeof(msg),
+					 "target takes up, down, noxdp or noqueue");
 				goto fail;
 			}
 		} else if (!strcmp(tok[0], "faults")) {
