@@ -218,6 +218,7 @@ malformed_scenarios() {
 	printf 'name b-idle\nfault skb at 2,4,6\n1514 pass x10\n' >"$b/b-idle.scn"
 	printf 'name b-short\nbatch 4\nfault skb at 3,5,40\n1514 pass x10\n' >"$b/b-short.scn"
 	printf 'name b-never\nbatch 4\nfault skb every 500\n1514 pass x10\n' >"$b/b-never.scn"
+	printf 'name b-target\n1514 pass\ntarget sideways\n' >"$b/b-target.scn"
 	for mode in "" --upstream-control; do
 		echo "== malformed scenarios${mode:+ ($mode)}"
 		# shellcheck disable=SC2086 # no word, or one
@@ -231,7 +232,8 @@ malformed_scenarios() {
 			'b-late.scn: b-late (scenario error: line 3: option '"'"'ring'"'"' must come before the first frame)' \
 			'b-cut.scn: b-cut (scenario error: line 2: cut=2 must be below' \
 			'b-fault.scn: b-fault (scenario error: line 2: ' \
-			'b-ctl.scn: b-ctl (scenario error: line 3: cannot read '"'"'frobnicate'"'"' in a frame line)'; do
+			'b-ctl.scn: b-ctl (scenario error: line 3: cannot read '"'"'frobnicate'"'"' in a frame line)' \
+			'b-target.scn: b-target (scenario error: line 3: target takes up, down, noxdp or noqueue)'; do
 			grep -F -- "$want" "$tmp/tap" | grep -q '^not ok ' ||
 				fail "malformed scenario not refused as it must be${mode:+ under $mode}: $want"
 		done
