@@ -488,13 +488,12 @@ static int rxemu_parse(char *text, struct rxemu_scenario *scn, char *err,
 					 ICE_REQ_DESC_MULTIPLE);
 				goto fail;
 			}
-		} else if (!strcmp(tok[0], "txstall")) {
-			st.kind = RXEMU_STEP_TXSTALL;
-			if (ntok != 2 || (strcmp(tok[1], "on") && strcmp(tok[1], "off"))) {
-				snprintf(msg, sizeof(msg), "txstall takes on or off");
+		} else if (!strcmp(tok[0], "txstall") || !strcmp(tok[0], "faults")) {
+			st.kind = tok[0][0] == 't' ? RXEMU_STEP_TXSTALL : RXEMU_STEP_FAULTS;
+			if (ntok != 2 || rxemu_bool(tok[1], "on", "off", &st.on)) {
+				snprintf(msg, sizeof(msg), "%s takes on or off", tok[0]);
 				goto fail;
 			}
-			st.on = !strcmp(tok[1], "on");
 		} else if (!strcmp(tok[0], "target")) {
 			static const char * const states[] = {
 				[RXEMU_TARGET_UP] = "up",
@@ -513,13 +512,6 @@ static int rxemu_parse(char *text, struct rxemu_scenario *scn, char *err,
 					 "target takes up, down, noxdp or noqueue");
 				goto fail;
 			}
-		} else if (!strcmp(tok[0], "faults")) {
-			st.kind = RXEMU_STEP_FAULTS;
-			if (ntok != 2 || (strcmp(tok[1], "on") && strcmp(tok[1], "off"))) {
-				snprintf(msg, sizeof(msg), "faults takes on or off");
-				goto fail;
-			}
-			st.on = !strcmp(tok[1], "on");
 		} else if (isdigit(tok[0][0])) {
 			if (rxemu_parse_frame(&scn->cfg, tok, ntok, &st, msg, sizeof(msg)))
 				goto fail;
