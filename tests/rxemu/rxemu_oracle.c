@@ -427,6 +427,43 @@ static void rxemu_count_tx_ref(struct rxemu *e, u32 i, const void *data)
 			  i, data);
 }
 
+/* A page of the ledger, live or set apart (lost, leaked). */
+static bool rxemu_known_page(struct rxemu *e, struct page *page)
+{
+	return rxemu_page_find(e, page) || rxemu_dead_find(e, page);
+}
+
+/*
+ * The xdp_frame of a redirected frame on a Tx ring lives in the frame's
+ * own half page.  A broken driver (a control, a mutant) can hand that
+ * half back while the frame is in flight and the hardware write over it:
+ * read it only while it still says what it was (its data in its half,
+ * its frame size, its frags in pages of the ledger), so that the oracle
+ * reports such a driver instead of following its garbage.  The pages are
+ * looked up by address, never dereferenced first.
+ */
+static bool rxemu_xdpf_sane(struct rxemu *e, u32 i, struct xdp_frame *xdpf)
+{
+	u32 fsz = rxemu_frame_sz(&e->cfg);
+	struct skb_shared_info *sh;
+	bool ok;
+	u32 j;
+
+	ok = rxemu_known_page(e, virt_to_head_page(xdpf)) &&
+	     xdpf->frame_sz == fsz && (u8 *)xdpf->data > (u8 *)xdpf &&
+	     (u8 *)xdpf->data < (u8 *)xdpf + fsz;
+	if (ok && xdp_frame_has_frags(xdpf)) {
+		sh = xdp_get_shared_info_from_frame(xdpf);
+		ok = sh->nr_frags <= MAX_SKB_FRAGS;
+		for (j = 0; ok && j < sh->nr_frags; j++)
+			ok = rxemu_known_page(e, skb_frag_page(&sh->frags[j]));
+	}
+	if (!ok)
+		rxemu_err(e, "XDP Tx buffer %u holds an xdp_frame at %p that is no longer one: its half page went back to the ring while the frame was in flight",
+			  i, xdpf);
+	return ok;
+}
+
 /* One reference per page fragment an XDP Tx buffer holds until the
  * driver's Tx clean (ice_clean_xdp_irq(), ice_clean_tx_ring()) frees it,
  * sent or not: each buffer of XDP_TX (its raw_buf), and the head buffer
@@ -448,6 +485,8 @@ static void rxemu_count_tx(struct rxemu *e, struct ice_tx_ring *txr)
 		if (b->type != ICE_TX_BUF_XDP_XMIT)
 			continue;
 		xdpf = b->xdpf;
+		if (!rxemu_xdpf_sane(e, i, xdpf))
+			continue;
 		rxemu_count_tx_ref(e, i, xdpf->data);
 		if (!xdp_frame_has_frags(xdpf))
 			continue;

@@ -413,7 +413,8 @@ static bool rxemu_txq_holds_half(struct rxemu *e, struct rxemu_txq *q,
 
 		if (b->type == ICE_TX_BUF_XDP_TX)
 			data = b->raw_buf;
-		else if (b->type == ICE_TX_BUF_XDP_XMIT)
+		else if (b->type == ICE_TX_BUF_XDP_XMIT &&
+			 rxemu_xdpf_sane(e, i, b->xdpf))
 			data = b->xdpf->data;
 		else
 			continue;
