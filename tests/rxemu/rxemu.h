@@ -227,6 +227,7 @@ struct rxemu_txq {
 	u8 hdr[RXEMU_HDR_LEN];	/* its first bytes, gathered */
 	bool skip;		/* the rest of a frame found wrong */
 	u64 busy;		/* drops for a full Tx ring, excused so far */
+	u64 busy_seen;		/* the ring's tx_busy at the last poll */
 	/* what the hardware sent, for the ring's own accounting
 	 * (rxemu_txq_account()): frames and bytes, and each descriptor's
 	 * size and EOP before it wrote DONE over the RS ones

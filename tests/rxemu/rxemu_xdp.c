@@ -116,10 +116,19 @@ static void rxemu_txq_span(struct rxemu_txq *q, u32 from, u32 to,
 static void rxemu_txq_account(struct rxemu *e, struct rxemu_txq *q)
 {
 	struct ice_tx_ring *txr = q->txr;
-	u64 live, live_bytes, unsent, unsent_bytes, done, done_bytes;
+	u64 live, live_bytes, unsent, unsent_bytes, done, done_bytes, busy;
 
 	if (!txr || !txr->tx_buf)
 		return;
+	/* frames dropped for want of room: a count that only grows, and
+	 * never beyond the frames the hardware wrote
+	 */
+	busy = txr->ring_stats->tx_stats.tx_busy;
+	if (busy < q->busy_seen || busy > e->frames)
+		rxemu_err(e, "XDP Tx ring (%s): tx_busy is %llu, was %llu, with %u frames written",
+			  q->outcome == RXEMU_TX ? "XDP_TX" : "redirect target",
+			  busy, q->busy_seen, e->frames);
+	q->busy_seen = busy;
 	if (q->head != txr->next_to_use &&
 	    READ_ONCE(q->tail_reg) != txr->next_to_use)
 		return;	/* posted, not yet handed to the hardware */
