@@ -464,35 +464,44 @@ static bool rxemu_xdpf_sane(struct rxemu *e, u32 i, struct xdp_frame *xdpf)
 	return ok;
 }
 
-/* One reference per page fragment an XDP Tx buffer holds until the
- * driver's Tx clean (ice_clean_xdp_irq(), ice_clean_tx_ring()) frees it,
- * sent or not: each buffer of XDP_TX (its raw_buf), and the head buffer
- * of a redirected frame (its xdp_frame: the head's page and every frag's).
+/*
+ * The page fragments Tx buffer I holds a reference to until the driver's
+ * Tx clean (ice_clean_xdp_irq(), ice_clean_tx_ring()) frees it, sent or
+ * not: an XDP_TX buffer its raw_buf; a redirected frame's head buffer its
+ * xdp_frame's head and every frag.  Writes them to DATA (room for
+ * 1 + MAX_SKB_FRAGS) and returns how many.
  */
-static void rxemu_count_tx(struct rxemu *e, struct ice_tx_ring *txr)
+static u32 rxemu_tx_buf_data(struct rxemu *e, u32 i, struct ice_tx_buf *b,
+			     const u8 **data)
 {
 	struct skb_shared_info *sh;
-	struct xdp_frame *xdpf;
-	u32 i, j;
+	u32 n = 0, j;
+
+	if (b->type == ICE_TX_BUF_XDP_TX)
+		data[n++] = b->raw_buf;
+	if (b->type != ICE_TX_BUF_XDP_XMIT || !rxemu_xdpf_sane(e, i, b->xdpf))
+		return n;
+	data[n++] = b->xdpf->data;
+	if (!xdp_frame_has_frags(b->xdpf))
+		return n;
+	sh = xdp_get_shared_info_from_frame(b->xdpf);
+	for (j = 0; j < sh->nr_frags; j++)
+		data[n++] = skb_frag_address(&sh->frags[j]);
+	return n;
+}
+
+/* One reference per page fragment the buffers of an XDP Tx ring hold. */
+static void rxemu_count_tx(struct rxemu *e, struct ice_tx_ring *txr)
+{
+	const u8 *data[1 + MAX_SKB_FRAGS];
+	u32 i, j, n;
 
 	if (!txr || !txr->tx_buf)
 		return;
 	for (i = 0; i < txr->count; i++) {
-		struct ice_tx_buf *b = &txr->tx_buf[i];
-
-		if (b->type == ICE_TX_BUF_XDP_TX)
-			rxemu_count_tx_ref(e, i, b->raw_buf);
-		if (b->type != ICE_TX_BUF_XDP_XMIT)
-			continue;
-		xdpf = b->xdpf;
-		if (!rxemu_xdpf_sane(e, i, xdpf))
-			continue;
-		rxemu_count_tx_ref(e, i, xdpf->data);
-		if (!xdp_frame_has_frags(xdpf))
-			continue;
-		sh = xdp_get_shared_info_from_frame(xdpf);
-		for (j = 0; j < sh->nr_frags; j++)
-			rxemu_count_tx_ref(e, i, skb_frag_address(&sh->frags[j]));
+		n = rxemu_tx_buf_data(e, i, &txr->tx_buf[i], data);
+		for (j = 0; j < n; j++)
+			rxemu_count_tx_ref(e, i, data[j]);
 	}
 }
 

@@ -413,33 +413,15 @@ static bool rxemu_txq_holds_half(struct rxemu *e, struct rxemu_txq *q,
 	struct ice_tx_ring *txr = q->txr;
 	u32 fsz = rxemu_frame_sz(&e->cfg);
 	u8 *base = page_address(p->page);
-	struct skb_shared_info *sh;
-	u32 i, j;
+	const u8 *data[1 + MAX_SKB_FRAGS];
+	u32 i, j, n;
 
 	for (i = 0; txr && txr->tx_buf && i < txr->count; i++) {
-		struct ice_tx_buf *b = &txr->tx_buf[i];
-		const u8 *data;
-
-		if (b->type == ICE_TX_BUF_XDP_TX)
-			data = b->raw_buf;
-		else if (b->type == ICE_TX_BUF_XDP_XMIT &&
-			 rxemu_xdpf_sane(e, i, b->xdpf))
-			data = b->xdpf->data;
-		else
-			continue;
-		if (virt_to_head_page(data) == p->page &&
-		    (data - base) / fsz == half)
-			return true;
-		if (b->type != ICE_TX_BUF_XDP_XMIT ||
-		    !xdp_frame_has_frags(b->xdpf))
-			continue;
-		sh = xdp_get_shared_info_from_frame(b->xdpf);
-		for (j = 0; j < sh->nr_frags; j++) {
-			data = skb_frag_address(&sh->frags[j]);
-			if (virt_to_head_page(data) == p->page &&
-			    (data - base) / fsz == half)
+		n = rxemu_tx_buf_data(e, i, &txr->tx_buf[i], data);
+		for (j = 0; j < n; j++)
+			if (virt_to_head_page(data[j]) == p->page &&
+			    (data[j] - base) / fsz == half)
 				return true;
-		}
 	}
 	return false;
 }
