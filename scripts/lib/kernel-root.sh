@@ -56,9 +56,12 @@ kroot_cpu_s() {
 # line of LOG).  The caller takes the monitor's pid from $! for
 # kroot_progress_stop.
 kroot_progress() {
+	# It ends with its caller ($$ is the caller's pid here too): killed,
+	# the caller never stops it, and an orphan would hold the caller's
+	# lock descriptors for good.
 	(
 		kp_start=$(date +%s)
-		while sleep "$4"; do
+		while sleep "$4" && kill -0 $$ 2>/dev/null; do
 			kp_n=$(find "$2" -name '*.o' 2>/dev/null | wc -l)
 			msg "$1 $(($(date +%s) - kp_start))s: $kp_n objects so far; last: $(tail -n 1 "$3" 2>/dev/null | cut -c1-100)"
 		done

@@ -15,6 +15,10 @@
 #    the same tree, are accepted; a directory with one file changed is
 #    refused with the checksum named; a lock that does not list the
 #    missing blob as ABSENT is refused with the count of files named.
+#    The same tree as a vendor's kernel SRPM (made by rpmbuild) is
+#    accepted, its configuration where devel records read it; an SRPM
+#    with one file of its tarball changed, one without the kernel tarball
+#    and a truncated one are refused, each naming the cause.
 #    No kernel is built here: tests/source-cases do that.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 vk=$top/scripts/build/vendor-kernel
@@ -83,5 +87,50 @@ git -C "$g" archive HEAD -- Makefile kernel | tar -x -C "$tmp/dir"
 echo "a directory holding the same tree is accepted"
 echo 'int y;' >"$tmp/dir/kernel/a.c"
 expect_fail "$tmp/log" "does not match vendor-kernels.lock" "$vk" --source "$tmp/dir" source t
+
+# srpm NAME TREE: an SRPM laid out as a vendor's kernel SRPM is (the tree
+# as linux-RELEASE.tar.xz, the configuration and a rebuild's patch beside
+# it), made by rpmbuild; TREE "-" for one without the kernel tarball.
+srpm() {
+	d=$tmp/rpm.$1
+	mkdir -p "$d/SOURCES" "$d/SPECS"
+	src0=
+	if [ "$2" != - ]; then
+		cp -a "$2" "$d/linux-6.12.0-1.el10_9"
+		tar -C "$d" -cJf "$d/SOURCES/linux-6.12.0-1.el10_9.tar.xz" linux-6.12.0-1.el10_9
+		src0='Source0: linux-6.12.0-1.el10_9.tar.xz'
+	fi
+	echo 'CONFIG_ICE=m' >"$d/SOURCES/kernel-x86_64-rhel.config"
+	echo 'a rebuild patch' >"$d/SOURCES/0001-rebuild.patch"
+	printf '%s\n' 'Name: kernel' 'Version: 6.12.0' 'Release: 1.el10_9' 'Summary: t' 'License: GPLv2' \
+		"$src0" 'Source32: kernel-x86_64-rhel.config' 'Patch2001: 0001-rebuild.patch' \
+		'%description' 't' >"$d/SPECS/kernel.spec"
+	rpmbuild -bs --nodeps --define "_topdir $d" "$d/SPECS/kernel.spec" >"$d.log" 2>&1 ||
+		{ cat "$d.log"; fail "rpmbuild could not make the test's SRPM"; }
+	ls "$d"/SRPMS/*.src.rpm
+}
+"$top/scripts/build/need-tools" "SRPM tools" rpmbuild:rpm rpm2cpio:rpm2cpio cpio:cpio
+rm -rf "$tmp/dir"
+mkdir "$tmp/dir"
+git -C "$g" archive HEAD -- Makefile kernel | tar -x -C "$tmp/dir"
+good=$(srpm good "$tmp/dir")
+"$vk" --source "$good" source t >/dev/null || fail "the SRPM of the pinned tree was refused"
+[ -f "$ICE_BP_CACHE/vendor-kernels/src/t/almalinux/kernel-x86_64-rhel.config" ] ||
+	fail "the SRPM's configuration is not in the source's almalinux/, where devel records read it"
+[ ! -e "$ICE_BP_CACHE/vendor-kernels/src/t/almalinux/0001-rebuild.patch" ] ||
+	fail "the rebuild's patch was taken into the source"
+echo "the SRPM of the pinned tree is accepted, its configuration in almalinux/"
+echo 'int y;' >"$tmp/dir/kernel/a.c"
+bad=$(srpm bad "$tmp/dir")
+expect_fail "$tmp/log" "does not match vendor-kernels.lock" "$vk" --source "$bad" source t
+none=$(srpm none -)
+expect_fail "$tmp/log" "holds no kernel tarball" "$vk" --source "$none" source t
+head -c 3000 "$good" >"$tmp/kernel-6.12.0-1.el10_9.src.rpm"
+expect_fail "$tmp/log" "is not a readable SRPM" "$vk" --source "$tmp/kernel-6.12.0-1.el10_9.src.rpm" source t
+left=$(find "$ICE_BP_CACHE/vendor-kernels/src" -mindepth 1 -maxdepth 1 ! -name t ! -name .t.lock)
+[ -z "$left" ] || fail "refused SRPMs left files behind: $left"
+[ -f "$ICE_BP_CACHE/vendor-kernels/src/t/.icebp-verified" ] || fail "a refused SRPM lost the verified source"
+echo "the refused SRPMs left nothing behind and the verified source in place"
+
 sed -i 's| drivers/big | - |' "$tmp/lock"
 expect_fail "$tmp/log" "not the commit's 3" "$vk" --source "$g" source t
