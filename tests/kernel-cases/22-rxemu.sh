@@ -75,7 +75,13 @@ emulate() {
 		--setup 'mount -t bpf bpf /sys/fs/bpf && /opt/xdp-load /opt/progs.bpf.o /sys/fs/bpf' \
 		"$img/vmlinuz" "$mods" "$out/$kid$variant/ice.ko" ${only:-$scenarios} >"$tmp/tap" || {
 		cat "$tmp/tap"
-		fail "$label: not the expected outcome (console: build/$kid.rxemu$variant.log)"
+		# The first scenario that failed, and for the fuzz the command
+		# that writes its scenarios again: the reason, in the line
+		# tests/run repeats at the end.
+		why=$(grep -m 1 '^not ok ' "$tmp/tap" | cut -c 1-200)
+		[ -n "$why" ] || why="no scenario failed: the VM run itself did (timeout, panic)"
+		case $why in *fuzz-*) why="$why; replay: tests/rxemu/fuzz-mix --seed $seed $frames DIR" ;; esac
+		fail "$label: not the expected outcome: $why (console: build/$kid.rxemu$variant.log)"
 	}
 	grep -v '^#   ' "$tmp/tap"
 	# The XDP scenarios ran with their programs: each pinned one was found.
@@ -267,11 +273,12 @@ mutant_sample() {
 # A seeded fuzz over every mix of options, our build only: 300,000 frames
 # (about 30 s under TCG) on the first kernel of each API (kernel_api) that
 # the sample runs in full, a short one on the others, which share that
-# API.  The seeds come from the clock and are printed, for a replay
-# with make fuzz SEED= (or fuzz-mix --seed).
+# API.  The master seed comes from the clock; a failure names it, with
+# the fuzz-mix --seed command that writes the same scenarios again.
 frames=6500
 [ "$ctl" != "$kid" ] || frames=300000
-"$top/tests/rxemu/fuzz-mix" "$frames" "$tmp/fuzz" || fail "tests/rxemu/fuzz-mix wrote no scenarios"
+seed=$(date +%s)
+"$top/tests/rxemu/fuzz-mix" --seed "$seed" "$frames" "$tmp/fuzz" || fail "tests/rxemu/fuzz-mix wrote no scenarios"
 only="$scenarios $(ls "$tmp"/fuzz/*.scn)"
 emulate -selftest "our build"
 # The controls judge the Rx fix: a known-bug scenario (none today)

@@ -388,14 +388,17 @@ static void rxemu_check_done(struct rxemu *e, int done, u32 budget, u32 from,
  * The cpumap's kthread (CPU 0's, woken by the poll's flush) turns the
  * frames redirected to it into skbs beside the run: wait until every
  * frame the driver consumed and redirected there has reached the stack,
- * so that the ledger sees no reference in the cpumap's queue.  A second
- * is far more than it needs; a frame still missing then is reported by
- * rxemu_resolve(), and the run waits no more (a driver that loses such
- * frames would make every later poll wait its second).
+ * so that the ledger sees no reference in the cpumap's queue.  It takes
+ * a tick or two; the limit is five seconds and at least 200 naps, so that
+ * a VM whose host stalls it (jiffies then jump on: a loaded CI machine)
+ * still gives the kthread its turns.  A frame still missing then is
+ * reported by rxemu_resolve(), and the run waits no more (a driver that
+ * loses such frames would make every later poll wait the limit).
  */
 static void rxemu_cpumap_wait(struct rxemu *e)
 {
-	unsigned long until = jiffies + HZ;
+	unsigned long until = jiffies + 5 * HZ;
+	unsigned int naps = 0;
 	u32 i;
 
 	if (e->redir.late)
@@ -413,7 +416,7 @@ static void rxemu_cpumap_wait(struct rxemu *e)
 		if (i == e->pend_n)
 			return;
 		schedule_timeout_uninterruptible(1);
-	} while (time_before(jiffies, until));
+	} while (++naps < 200 || time_before(jiffies, until));
 	e->redir.late = true;
 }
 
