@@ -135,3 +135,9 @@ kernel_entry() {
 		k_headers=linux-headers-$1 k_image=linux-image-$1 \
 		k_cases=$(kernels get "$1" cases 2>/dev/null || true)
 }
+
+# apt_wait: apt-get's option to wait for the host's dpkg lock (another
+# case or build installing on the host: tests/run runs two lanes) instead
+# of failing at once ("Could not get lock /var/lib/dpkg/lock-frontend").
+# shellcheck disable=SC2034 # used by the scripts that source this file
+apt_wait='-o DPkg::Lock::Timeout=900'
