@@ -118,6 +118,10 @@ emulate() {
 # the oracle's Tx map, for "random", marks the frame but hands the driver
 # a mapping (a fault the driver never sees): fault-txdma-random must fail
 # with the marked frame sent.
+# And it loses every redirected frame of 77 bytes (ICE_XDP_REDIR without
+# xdp_do_redirect(): the frame never reaches its target, its pages never
+# come back): xdp-redirect-xsk, the only scenario here with such frames,
+# must fail with a frame the AF_XDP socket did not receive.
 # fault-skb, fault-dma, fault-page, fault-starve, xdp-tx,
 # xdp-trim-drop-zero-len, teardown-midframe-zero-len and the three
 # fault-txdma scenarios must fail, each with its cause named.  The
@@ -139,8 +143,12 @@ fault_controls() {
 	/^\t\tif \(!buf->unused\) \{$/ { sub(/!buf->unused/, "1"); n++ }
 	/^\t\tif \(rx_buf->unused\)$/ { getline; n++; next }
 	/^\treturn nxmit;$/ { print "\treturn n;"; n++; next }
+	/^\t\tif \(xdp_do_redirect\(rx_ring->netdev, xdp, xdp_prog\)\)$/ {
+		sub(/xdp_do_redirect/, "xdp->data_end - xdp->data != 77 \\&\\& xdp_do_redirect")
+		n++
+	}
 	{ skip = 0; print }
-	END { exit n != 6 }' "$top/src/$txrx" >"$tmp/ice_txrx_mutant.c" ||
+	END { exit n != 7 }' "$top/src/$txrx" >"$tmp/ice_txrx_mutant.c" ||
 		fail "could not make the fault mutant of ice_txrx.c: refresh fault_controls in this test"
 	# The driver's mutant goes in as a patch, the way a proposed fix is
 	# proven (tests/rxemu/build-with-patch): one way to build a changed
@@ -167,7 +175,7 @@ fault_controls() {
 	ICE_BP_RXEMU=$m "$top/tests/rxemu/build-with-patch" "$tmp/mutant.patch" "$kid" "$tmp/mutant-build" || rc=$?
 	"$top/scripts/build/build-in-root" --variant selftest "$kid" || fail "the SELFTEST build failed (after the fault mutant)"
 	[ "$rc" = 0 ] || fail "the fault mutant did not build (log: $tmp/mutant-build/$kid-selftest.log)"
-	echo "== fault mutant (must fail fault-skb, fault-dma, fault-page, fault-starve, xdp-tx, xdp-trim-drop-zero-len, teardown-midframe-zero-len, fault-txdma, fault-txdma-frags, fault-txdma-random, fault-txdma-redirect)"
+	echo "== fault mutant (must fail fault-skb, fault-dma, fault-page, fault-starve, xdp-tx, xdp-trim-drop-zero-len, teardown-midframe-zero-len, fault-txdma, fault-txdma-frags, fault-txdma-random, fault-txdma-redirect, xdp-redirect-xsk)"
 	if "$top/tests/rxemu/run-vm" --timeout 900 --log "$out/$kid.rxemu-fault-mutant.log" \
 		--add "$out/xdp/xdp-load" --add "$out/xdp/progs.bpf.o" \
 		--setup 'mount -t bpf bpf /sys/fs/bpf && /opt/xdp-load /opt/progs.bpf.o /sys/fs/bpf' \
@@ -178,7 +186,8 @@ fault_controls() {
 		"$top"/tests/rxemu/scenarios/teardown-midframe-zero-len.scn \
 		"$top"/tests/rxemu/scenarios/fault-txdma.scn "$top"/tests/rxemu/scenarios/fault-txdma-frags.scn \
 		"$top"/tests/rxemu/scenarios/fault-txdma-random.scn \
-		"$top"/tests/rxemu/scenarios/fault-txdma-redirect.scn >"$tmp/tap"; then
+		"$top"/tests/rxemu/scenarios/fault-txdma-redirect.scn \
+		"$top"/tests/rxemu/scenarios/xdp-redirect-xsk.scn >"$tmp/tap"; then
 		cat "$tmp/tap"
 		fail "the fault mutant passes the fault scenarios"
 	fi
@@ -203,6 +212,7 @@ fault_controls() {
 	want fault-txdma-frags.scn "was not sent by XDP_TX"
 	want fault-txdma-random.scn "was sent, though one of its Tx mappings failed"
 	want fault-txdma-redirect.scn "was not sent by the redirect target"
+	want xdp-redirect-xsk.scn "was not received by the AF_XDP socket"
 }
 
 # Malformed scenarios: each is refused with the line and the cause, and a

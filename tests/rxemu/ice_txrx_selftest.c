@@ -37,4 +37,5 @@
 #include "rxemu_oracle.c"
 #include "rxemu_nic.c"
 #include "rxemu_xdp.c"
+#include "rxemu_xsk.c"
 #include "rxemu_fault.c"

@@ -10,6 +10,13 @@
 #define _RXEMU_H_
 
 #include <linux/debugfs.h>
+#include <linux/fdtable.h>
+#include <linux/file.h>
+#include <linux/if_xdp.h>
+#include <linux/mman.h>
+#include <linux/net.h>
+#include <linux/uaccess.h>
+#include <net/xdp_sock.h>
 #include <linux/dma-map-ops.h>
 #include <linux/hashtable.h>
 #include <linux/bpf.h>
@@ -139,6 +146,8 @@ struct rxemu_cfg {
 	bool ctrl;		/* the control VSI's ring: no netdev (FDIR) */
 	u32 pfmemalloc_every;	/* every Nth page from the memory reserves */
 	u32 bias;		/* pages start with this pagecnt_bias (0: as posted) */
+	u32 xsk_frames;		/* umem frames on the AF_XDP fill ring */
+	bool xsk_keep;		/* user space keeps what it receives */
 	struct rxemu_fault_plan fault[RXEMU_NR_FAULTS];
 };
 
@@ -245,11 +254,34 @@ struct rxemu_txq {
  * kernel's cpumap kthread of CPU 0, which turns the frames into skbs and
  * hands them to the stack (the Rx netdev's rx_handler).
  */
+/*
+ * An AF_XDP socket in copy mode, bound to the emulated queue: the target
+ * of an xskmap (rxemu_xsk.c).  Its umem and rings are mapped into the
+ * address space of the process that wrote the scenario, as an AF_XDP
+ * program maps its own; the harness plays that program through them.
+ */
+struct rxemu_xsk {
+	struct socket *sock;
+	int fd;			/* in the writer's file table, -1: none */
+	unsigned long umem;	/* user address: the umem, then a scratch page */
+	unsigned long rx_map;	/* user address of the Rx ring */
+	unsigned long fq_map;	/* user address of the fill ring */
+	size_t umem_len, rx_len, fq_len;
+	struct xdp_mmap_offsets off;
+	u32 rx_cons;		/* what user space consumed of the Rx ring */
+	u32 fq_prod;		/* what user space put on the fill ring */
+	u64 drops_seen;		/* the socket's drops, as far as excused */
+	u8 *buf;		/* a frame gathered from its descriptors */
+	u32 len;		/* bytes gathered so far */
+};
+
 struct rxemu_redir {
 	struct net_device *netdev;
 	struct ice_vsi *vsi;
 	struct bpf_map *map;	/* the program's devmap or cpumap, entry 0 set */
 	bool cpumap;
+	bool xsk_on;		/* an xskmap: the socket below */
+	struct rxemu_xsk xsk;
 	bool late;		/* a cpumap frame missed its wait: no more */
 	u8 state;		/* RXEMU_TARGET_* */
 	bool registered;
@@ -285,6 +317,7 @@ struct rxemu {
 	bool ctr_poll_bad;	/* a read inside this poll was already wrong */
 	bool rx_handler;
 	bool napi_added;
+	bool registered;	/* the Rx netdev (an AF_XDP socket binds to it) */
 	/* emulated hardware */
 	u32 hw_head;		/* next descriptor the hardware writes */
 	u64 hw_abs;		/* descriptors written back, ever */
@@ -368,6 +401,12 @@ struct rxemu {
 	unsigned int txdma_drops;	/* XDP Tx frames lost to a txdma fault */
 	unsigned int skb_refused;	/* skbs ice_construct_skb() gave up */
 };
+
+/* rxemu_xsk.c */
+static int rxemu_xsk_setup(struct rxemu *e);
+static void rxemu_xsk_take(struct rxemu *e);
+static bool rxemu_xsk_dropped(struct rxemu *e);
+static void rxemu_xsk_teardown(struct rxemu *e);
 
 /* rxemu_xdp.c, which needs the emulated NIC of rxemu_nic.c */
 static int rxemu_xdp_setup(struct rxemu *e);

@@ -5,9 +5,10 @@
  *
  * Set-up (rxemu_setup()) follows ice_vsi_cfg_rxq(): a registered platform
  * device with a 64-bit DMA mask and the oracle's DMA ops is ring->dev, a
- * netdev from alloc_etherdev() (never registered) is ring->netdev, a zeroed
- * ice_vsi of type ICE_VSI_PF with a zeroed ice_pf, a q_vector whose NAPI is
- * added and enabled, ring->tail pointing at an ordinary u32, the driver's
+ * netdev from alloc_etherdev_mqs() (registered only for an AF_XDP socket,
+ * rxemu_xsk.c) is ring->netdev, a zeroed ice_vsi of type ICE_VSI_PF
+ * with a zeroed ice_pf, a q_vector whose NAPI is added and enabled,
+ * ring->tail pointing at an ordinary u32, the driver's
  * own ice_setup_rx_ring(), xdp_rxq_info registered with MEM_TYPE_PAGE_SHARED,
  * xdp_init_buff() with half a page, and the driver's ice_alloc_rx_bufs()
  * filling the ring.
@@ -186,10 +187,13 @@ static void rxemu_resolve(struct rxemu *e, bool all)
 			} else if (f->outcome == RXEMU_TX && !rxemu_tx_busy(&e->xtx)) {
 				rxemu_err(e, "frame %u (line %d, %u bytes) was not sent by XDP_TX",
 					  f->seq, f->line, f->len);
-			} else if (f->outcome == RXEMU_REDIRECT && !f->refused) {
+			} else if (f->outcome == RXEMU_REDIRECT && !f->refused &&
+				   !rxemu_xsk_dropped(e)) {
 				rxemu_err(e, "frame %u (line %d, %u bytes) was not %s",
 					  f->seq, f->line, f->len, e->redir.cpumap ?
 					  "delivered through the cpumap" :
+					  e->redir.xsk_on ?
+					  "received by the AF_XDP socket" :
 					  "sent by the redirect target");
 			} else {
 				e->dropped++;
@@ -476,6 +480,8 @@ static void rxemu_poll(struct rxemu *e, u32 budget)
 	rxemu_take_skbs(e);
 	if (e->redir.cpumap)
 		rxemu_cpumap_wait(e);
+	if (e->redir.xsk_on)
+		rxemu_xsk_take(e);
 	rxemu_resolve(e, false);
 	rxemu_release(e, e->cfg.hold);
 	/* a benchmark checks the ledger at the teardown only */
@@ -1001,7 +1007,8 @@ static int rxemu_setup(struct rxemu *e)
 	if (err)
 		return err;
 
-	e->netdev = alloc_etherdev(0);
+	/* queues up to RXEMU_QUEUE's, for an AF_XDP socket to bind to it */
+	e->netdev = alloc_etherdev_mqs(0, RXEMU_QUEUE + 1, RXEMU_QUEUE + 1);
 	if (!e->netdev)
 		return -ENOMEM;
 	e->vsi->type = cfg->ctrl ? ICE_VSI_CTRL : ICE_VSI_PF;
@@ -1127,6 +1134,9 @@ static void rxemu_teardown(struct rxemu *e)
 		napi_disable(&e->qv->napi);
 		netif_napi_del(&e->qv->napi);
 	}
+	/* unbinds the AF_XDP socket (the kernel's xsk_notifier()) */
+	if (e->registered)
+		unregister_netdev(e->netdev);
 	if (e->netdev)
 		free_netdev(e->netdev);
 	if (e->pdev) {

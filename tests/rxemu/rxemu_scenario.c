@@ -16,6 +16,7 @@ static void rxemu_cfg_defaults(struct rxemu_cfg *cfg)
 	cfg->build_skb = true;
 	cfg->budget = 64;
 	cfg->batch = 16;
+	cfg->xsk_frames = 1024;
 }
 
 /* What the hardware may write into one buffer: rx_buf_len in 128-byte units
@@ -363,6 +364,12 @@ static int rxemu_parse_option(struct rxemu_cfg *cfg, char **tok, int ntok,
 	} else if (!strcmp(k, "xdp_locking")) {
 		if (rxemu_bool(v, "on", "off", &cfg->xdp_locking))
 			goto bad;
+	} else if (!strcmp(k, "xsk_frames")) {
+		if (rxemu_u32(v, 1, 2048, &cfg->xsk_frames))
+			goto bad;
+	} else if (!strcmp(k, "xsk_keep")) {
+		if (rxemu_bool(v, "on", "off", &cfg->xsk_keep))
+			goto bad;
 	} else if (!strcmp(k, "bench")) {
 		if (rxemu_bool(v, "on", "off", &cfg->bench))
 			goto bad;
@@ -395,7 +402,7 @@ static bool rxemu_is_option(const char *w)
 		"name", "ring", "rx_buf_len", "build_skb", "budget", "batch",
 		"hold", "expect-pre-fix", "expect-upstream", "known-bug", "fuzz",
 		"fuzz-outcome", "xdp", "xdp_locking", "reuse", "bias", "ctrl",
-		"pfmemalloc", "bench", "fault",
+		"pfmemalloc", "bench", "fault", "xsk_frames", "xsk_keep",
 	};
 	int i;
 

@@ -230,7 +230,7 @@ static const struct net_device_ops rxemu_redir_ops = {
 	.ndo_xdp_xmit = rxemu_ndo_xdp_xmit,
 };
 
-/* The program's devmap or cpumap, if it has one: entry 0 is the target. */
+/* The program's devmap, cpumap or xskmap, if any: entry 0 is the target. */
 static struct bpf_map *rxemu_prog_redir_map(struct bpf_prog *prog)
 {
 	struct bpf_prog_aux *aux = prog->aux;
@@ -240,20 +240,22 @@ static struct bpf_map *rxemu_prog_redir_map(struct bpf_prog *prog)
 	mutex_lock(&aux->used_maps_mutex);
 	for (i = 0; i < aux->used_map_cnt && !map; i++)
 		if (aux->used_maps[i]->map_type == BPF_MAP_TYPE_DEVMAP ||
-		    aux->used_maps[i]->map_type == BPF_MAP_TYPE_CPUMAP)
+		    aux->used_maps[i]->map_type == BPF_MAP_TYPE_CPUMAP ||
+		    aux->used_maps[i]->map_type == BPF_MAP_TYPE_XSKMAP)
 			map = aux->used_maps[i];
 	mutex_unlock(&aux->used_maps_mutex);
 	return map;
 }
 
 /*
- * Entry 0 of the map: a devmap's ifindex or a cpumap's queue size, or
- * none (VAL 0).  As the bpf() syscall does it: a devmap's update under
- * rcu_read_lock(), a cpumap's without (it creates the kthread).
+ * Entry 0 of the map: a devmap's ifindex, a cpumap's queue size or an
+ * xskmap's socket fd, or none (VAL 0).  As the bpf() syscall does it: a
+ * devmap's or xskmap's update under rcu_read_lock(), a cpumap's without
+ * (it creates the kthread).
  */
 static int rxemu_redir_map_set(struct bpf_map *map, u32 val)
 {
-	bool rcu = map->map_type == BPF_MAP_TYPE_DEVMAP;
+	bool rcu = map->map_type != BPF_MAP_TYPE_CPUMAP;
 	u32 key = 0;
 	int err;
 
@@ -299,12 +301,14 @@ static int rxemu_redir_setup(struct rxemu *e)
 	if (!r->map)
 		return 0;
 	if (r->map->value_size != sizeof(u32) || r->map->max_entries < 1) {
-		rxemu_err(e, "the devmap or cpumap of %s must hold 4-byte values (an ifindex, a queue size), entry 0 the target",
+		rxemu_err(e, "the devmap, cpumap or xskmap of %s must hold 4-byte values (an ifindex, a queue size, a socket), entry 0 the target",
 			  e->cfg.xdp);
 		return -EINVAL;
 	}
 	if (r->map->map_type == BPF_MAP_TYPE_CPUMAP)
 		return rxemu_cpumap_setup(e);
+	if (r->map->map_type == BPF_MAP_TYPE_XSKMAP)
+		return rxemu_xsk_setup(e);
 	r->vsi = kzalloc(sizeof(*r->vsi), GFP_KERNEL);
 	if (!r->vsi)
 		return -ENOMEM;
@@ -361,6 +365,8 @@ static void rxemu_redir_teardown(struct rxemu *e)
 
 	if (r->map)
 		rxemu_redir_map_set(r->map, 0);
+	if (r->xsk_on)
+		rxemu_xsk_teardown(e);
 	rxemu_xdp_ring_free(&e->rtx);
 	if (r->registered)
 		unregister_netdev(r->netdev);

@@ -127,4 +127,26 @@ int redirect_cpu(struct xdp_md *ctx)
 	return bpf_redirect_map(&cpu_map, 0, 0);
 }
 
+/* XDP_REDIRECT to entry 0 of an xskmap, an AF_XDP socket in copy mode on
+ * the emulated queue, which the harness creates and binds (rxemu_xsk.c).
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_XSKMAP);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} xsks SEC(".maps");
+
+SEC("xdp.frags")
+int redirect_xsk(struct xdp_md *ctx)
+{
+	return bpf_redirect_map(&xsks, 0, 0);
+}
+
+SEC("xdp.frags")
+int trim_redirect_xsk(struct xdp_md *ctx)
+{
+	return trim_to_head(ctx) ? XDP_ABORTED : bpf_redirect_map(&xsks, 0, 0);
+}
+
 char LICENSE[] SEC("license") = "GPL";
