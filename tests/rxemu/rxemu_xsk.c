@@ -28,16 +28,11 @@
 #define RXEMU_XSK_RING		2048	/* entries of the Rx and fill rings */
 #define RXEMU_XSK_FRAME		4096	/* the umem's chunk size */
 
-static netdev_tx_t rxemu_rxdev_start_xmit(struct sk_buff *skb,
-					  struct net_device *dev)
-{
-	dev_kfree_skb_any(skb);
-	return NETDEV_TX_OK;
-}
-
-/* the Rx netdev, registered for the socket to bind to; never up */
+/* the Rx netdev, registered for the socket to bind to; never up, it
+ * sends nothing (the redirect target's drop of an skb, rxemu_xdp.c)
+ */
 static const struct net_device_ops rxemu_rxdev_ops = {
-	.ndo_start_xmit = rxemu_rxdev_start_xmit,
+	.ndo_start_xmit = rxemu_redir_start_xmit,
 };
 
 static struct xdp_sock *rxemu_xs(struct rxemu_xsk *x)
