@@ -55,7 +55,7 @@ help:
 	@echo 'make vendor-kernels  ice.ko against every kernel-devel tree of vendor-kernels.lock (RHEL 9.5,'
 	@echo '                9.6, 10.0 and the kernel.org trees, rt flavours too) made from their pinned'
 	@echo '                sources (scripts/build/vendor-kernel); table in build/vendor-kernels.tsv;'
-	@echo '                then a kernel image of ICE_BP_VENDOR_IMAGES (rhel10.0 rhel9.6) booted with'
+	@echo '                then a kernel image of ICE_BP_VENDOR_IMAGES (rhel10.0 rhel9.6 linux-6.14) booted with'
 	@echo '                ice.ko and the Rx emulator on it (build/vendor-images.tsv): hours'
 
 deps:
