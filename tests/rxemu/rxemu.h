@@ -44,6 +44,16 @@
  * up to three more behind a paused Tx ring (txstall)
  */
 #define RXEMU_PEND_CAP(ring)	(4 * (ring) + 2)
+#define RXEMU_XSK_RING		2048	/* entries of the AF_XDP Rx and fill rings */
+#define RXEMU_XSK_FRAME		4096	/* the umem's chunk size */
+/*
+ * A zero-copy ring's buffer is xsk_pool_get_rx_frame_size(): the chunk
+ * less XDP_PACKET_HEADROOM, and, where the umem takes multi-buffer frames
+ * (6.6 and later, XDP_USE_SG), less a tailroom for the shared info.  The
+ * scenario's buffers are at most the smallest of those measured: 3456 on
+ * 6.12.118 (3840 on 6.1); a smaller umem frame fails the set-up.
+ */
+#define RXEMU_XSK_ZC_BUF	3456
 
 enum rxemu_outcome {
 	RXEMU_PASS,		/* an skb with exactly these bytes goes up */
@@ -148,6 +158,7 @@ struct rxemu_cfg {
 	u32 bias;		/* pages start with this pagecnt_bias (0: as posted) */
 	u32 xsk_frames;		/* umem frames on the AF_XDP fill ring */
 	bool xsk_keep;		/* user space keeps what it receives */
+	bool xsk_zc;		/* the socket binds in zero-copy mode */
 	struct rxemu_fault_plan fault[RXEMU_NR_FAULTS];
 };
 
@@ -273,6 +284,15 @@ struct rxemu_xsk {
 	u64 drops_seen;		/* the socket's drops, as far as excused */
 	u8 *buf;		/* a frame gathered from its descriptors */
 	u32 len;		/* bytes gathered so far */
+	/* zero-copy: the pool on the ring, its umem's DMA mappings, and the
+	 * umem ledger (rxemu_xsk_ledger()): each chunk's places, the
+	 * chunks user space keeps (xsk_keep on)
+	 */
+	bool zc;
+	struct xsk_buff_pool *pool;
+	u8 *places;
+	u64 *kept;
+	u32 nkept;
 };
 
 struct rxemu_redir {
@@ -400,12 +420,23 @@ struct rxemu {
 	unsigned int fault_drops;	/* frames lost to an skb fault */
 	unsigned int txdma_drops;	/* XDP Tx frames lost to a txdma fault */
 	unsigned int skb_refused;	/* skbs ice_construct_skb() gave up */
+	u32 umem_maps;		/* umem pages the pool's DMA mapping holds */
+	unsigned int umem_lost;	/* umem frames found in no place */
 };
 
 /* rxemu_xsk.c */
 static int rxemu_xsk_setup(struct rxemu *e);
 static void rxemu_xsk_take(struct rxemu *e);
 static bool rxemu_xsk_dropped(struct rxemu *e);
+static void rxemu_xsk_hw_write(struct rxemu *e, u32 slot, dma_addr_t addr,
+			       u32 seq, u32 off, u32 size);
+static void rxemu_xsk_ledger(struct rxemu *e);
+static void rxemu_xsk_check_refill(struct rxemu *e, u16 ntu);
+static bool rxemu_xsk_fill_empty(struct rxemu *e);
+static void rxemu_xsk_zc_teardown(struct rxemu *e);
+static dma_addr_t rxemu_umem_map(struct rxemu *e, struct page *page,
+				 unsigned long offset);
+static void rxemu_umem_unmap(struct rxemu *e, dma_addr_t addr);
 static void rxemu_xsk_teardown(struct rxemu *e);
 
 /* rxemu_xdp.c, which needs the emulated NIC of rxemu_nic.c */

@@ -382,6 +382,10 @@ static void rxemu_check_done(struct rxemu *e, int done, u32 budget, u32 from,
 
 	for (idx = from; idx != e->ring->next_to_clean; idx = (idx + 1) % e->ring->count)
 		frames += e->hw_eof[idx];
+	/* a zero-copy ring the fill ring left short returns its budget */
+	if (e->ring->xsk_pool && (u32)done == budget &&
+	    ICE_RX_DESC_UNUSED(e->ring))
+		return;
 	if (done < 0 || (u32)done > budget ||
 	    ((u32)done > frames && rxemu_refill_faults(e) == refill))
 		rxemu_err(e, "ice_clean_rx_irq() returned %d with budget %u, after %u frames and no failed refill: NAPI would poll again without work",
@@ -429,6 +433,7 @@ static void rxemu_poll(struct rxemu *e, u32 budget)
 	struct ice_rx_ring *ring = e->ring;
 	struct napi_struct *napi = &e->qv->napi;
 	u32 ntc = ring->next_to_clean;
+	u16 ntu = ring->next_to_use;
 	unsigned int refill = rxemu_refill_faults(e);
 #ifdef HAVE_BPF_NET_CONTEXT
 	struct bpf_net_context bpf_net_ctx, *prev_ctx;
@@ -450,7 +455,10 @@ static void rxemu_poll(struct rxemu *e, u32 budget)
 	rxemu_counters_poll_start(e);
 	e->in_poll = true;
 	t0 = ktime_get_ns();
-	done = ice_clean_rx_irq(ring, budget);
+	if (ring->xsk_pool)
+		done = ice_clean_rx_irq_zc(ring, ring->xsk_pool, budget);
+	else
+		done = ice_clean_rx_irq(ring, budget);
 	e->bench_ns += ktime_get_ns() - t0;
 	e->in_poll = false;
 	napi_complete_done(napi, done);
@@ -471,10 +479,13 @@ static void rxemu_poll(struct rxemu *e, u32 budget)
 	/* ice_clean_rx_irq() ends by refilling every slot it can: when no
 	 * page allocation or mapping failed, the ring is full again
 	 */
-	if (rxemu_refill_faults(e) == refill && ICE_RX_DESC_UNUSED(ring))
+	if (ring->xsk_pool)
+		rxemu_xsk_check_refill(e, ntu);
+	else if (rxemu_refill_faults(e) == refill && ICE_RX_DESC_UNUSED(ring))
 		rxemu_err(e, "%u descriptors left unposted after a poll in which no page allocation or mapping failed: the ring does not refill",
 			  (u32)ICE_RX_DESC_UNUSED(ring));
-	if (ring->xdp.data)
+	if (ring->xsk_pool ? ring->first_desc != ring->next_to_clean :
+	    !!ring->xdp.data)
 		e->midframe++;
 	e->drv_abs += (ring->next_to_clean + ring->count - ntc) % ring->count;
 	rxemu_take_skbs(e);
@@ -520,12 +531,15 @@ static int rxemu_wait_room(struct rxemu *e, bool first)
 		rxemu_poll(e, e->cfg.budget);
 		if (rxemu_hw_room(e))
 			break;
-		if (rxemu_refill_faults(e) != refill) {
+		/* an empty fill ring starves a zero-copy ring as a failed
+		 * page allocation does
+		 */
+		if (rxemu_refill_faults(e) != refill || rxemu_xsk_fill_empty(e)) {
 			if (first)
 				return -EAGAIN;
 			if (++starved < 1000)
 				continue;
-			rxemu_err(e, "a frame begun waits for descriptor %u: the driver's refill failed in 1000 polls in a row (injected faults)",
+			rxemu_err(e, "a frame begun waits for descriptor %u: the driver's refill failed in 1000 polls in a row (injected faults, or a fill ring user space never refills)",
 				  e->hw_head);
 			e->stalled = true;
 			return -EIO;
@@ -583,8 +597,11 @@ static void rxemu_hw_write(struct rxemu *e, u32 seq, u32 off, u32 size,
 	u16 st0 = BIT(ICE_RX_FLEX_DESC_STATUS0_DD_S);
 	struct rxemu_page *p = rxemu_addr_find(e, addr);
 
-	if (!p || p->state != RXEMU_PG_MAPPED || addr < p->dma ||
-	    addr + rxemu_dbuf(&e->cfg) > p->dma + p->size) {
+	if (ring->xsk_pool) {
+		/* zero-copy: a umem chunk, never a page of the ledger */
+		rxemu_xsk_hw_write(e, e->hw_head, addr, seq, off, size);
+	} else if (!p || p->state != RXEMU_PG_MAPPED || addr < p->dma ||
+		   addr + rxemu_dbuf(&e->cfg) > p->dma + p->size) {
 		rxemu_err(e, "descriptor %u points at %pad, not at a buffer in a mapped Rx page: no data written",
 			  e->hw_head, &addr);
 	} else {
@@ -647,8 +664,19 @@ static void rxemu_hw_write(struct rxemu *e, u32 seq, u32 off, u32 size,
 static u8 rxemu_redirect_outcome(const struct rxemu *e,
 				 const struct rxemu_step *st)
 {
-#ifndef HAVE_XDP_FEATURES
+#if !defined(HAVE_XDP_FEATURES) || !defined(HAVE_XSK_MULTI_BUFFER)
 	u32 i;
+#endif
+
+#ifndef HAVE_XSK_MULTI_BUFFER
+	/* zero-copy before 6.6: patches/compat/0011 drops a frame of several
+	 * buffers before the program runs (it cannot cut it either)
+	 */
+	for (i = 1; i < st->nbufs && e->cfg.xsk_zc; i++)
+		if (st->size[i])
+			return RXEMU_DROP;
+#endif
+#ifndef HAVE_XDP_FEATURES
 
 	/* the cpumap takes them: it builds skbs with frags */
 	for (i = 1; i < st->nbufs && !st->trim && !e->redir.cpumap; i++)
@@ -1060,7 +1088,15 @@ static int rxemu_setup(struct rxemu *e)
 	 * its descriptors and the buffers stay where they are.  Its VF is
 	 * NULL, so no FDIR handler runs.
 	 */
-	ice_alloc_rx_bufs(ring, ICE_RX_DESC_UNUSED(ring));
+	if (ring->xsk_pool)
+		ice_alloc_rx_bufs_zc(ring, ring->xsk_pool,
+				     ICE_RX_DESC_UNUSED(ring));
+	else
+		ice_alloc_rx_bufs(ring, ICE_RX_DESC_UNUSED(ring));
+	if (cfg->xsk_zc && !ring->xsk_pool) {
+		rxemu_err(e, "xsk_mode zc: the AF_XDP socket bound, but no pool came to the ring (the program has no xskmap?)");
+		return -EINVAL;
+	}
 	if (cfg->ctrl)
 		ring->netdev = NULL;
 	if (cfg->bias)
@@ -1100,6 +1136,7 @@ static void rxemu_teardown(struct rxemu *e)
 		rxemu_take_skbs(e);
 		rxemu_release(e, 0);
 	}
+	rxemu_xsk_zc_teardown(e);
 	rxemu_xdp_teardown(e);
 	if (ring && ring->rx_buf) {
 		rxemu_checkpoint(e, RXEMU_CP_RING | RXEMU_CP_DESC);

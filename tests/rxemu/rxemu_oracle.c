@@ -214,6 +214,9 @@ static dma_addr_t rxemu_map_page(struct device *dev, struct page *page,
 		return DMA_MAPPING_ERROR;
 	if (dir == DMA_TO_DEVICE)
 		return rxemu_tx_map(e, page, offset, size);
+	/* the AF_XDP umem (xsk_pool_dma_map()): the umem ledger's */
+	if (dir == DMA_BIDIRECTIONAL)
+		return rxemu_umem_map(e, page, offset);
 	if (offset || dir != DMA_FROM_DEVICE || compound_head(page) != page)
 		rxemu_err(e, "driver mapped page pfn %#lx offset %lu direction %d: not a whole Rx page",
 			  rxemu_pfn(page), offset, dir);
@@ -254,6 +257,10 @@ static void rxemu_unmap_page(struct device *dev, dma_addr_t addr, size_t size,
 		return;
 	if (dir == DMA_TO_DEVICE) {
 		rxemu_tx_unmap(e, addr);
+		return;
+	}
+	if (dir == DMA_BIDIRECTIONAL) {
+		rxemu_umem_unmap(e, addr);
 		return;
 	}
 	p = rxemu_addr_find(e, addr);
@@ -328,7 +335,9 @@ static void rxemu_sync_for_cpu(struct device *dev, dma_addr_t addr, size_t size,
 
 	if (!e)
 		return;
-	rxemu_sync(e, addr, size, true);
+	/* a umem chunk (zero-copy) is no page of the ledger */
+	if (dir != DMA_BIDIRECTIONAL)
+		rxemu_sync(e, addr, size, true);
 	if (!e->in_poll)
 		return;
 	/*
@@ -355,7 +364,7 @@ static void rxemu_sync_for_cpu(struct device *dev, dma_addr_t addr, size_t size,
 static void rxemu_sync_for_device(struct device *dev, dma_addr_t addr,
 				  size_t size, enum dma_data_direction dir)
 {
-	if (rxemu_cur)
+	if (rxemu_cur && dir != DMA_BIDIRECTIONAL)
 		rxemu_sync(rxemu_cur, addr, size, false);
 }
 
@@ -635,7 +644,9 @@ static void rxemu_checkpoint(struct rxemu *e, unsigned int flags)
 	}
 	rxemu_count_tx(e, e->xtx.txr);
 	rxemu_count_tx(e, e->rtx.txr);
-	if (flags & RXEMU_CP_RING)
+	if ((flags & RXEMU_CP_RING) && e->ring->xsk_pool)
+		rxemu_xsk_ledger(e);
+	else if (flags & RXEMU_CP_RING)
 		rxemu_scan_ring(e, flags);
 	skb_queue_walk(&e->rxq, skb)
 		rxemu_count_skb(e, skb);
@@ -850,7 +861,9 @@ static void rxemu_check_counters(struct rxemu *e)
 	if (v[RXEMU_CTR_STALE])
 		rxemu_err(e, "counter page_stale is %llu: a reused page overwrote a slot that held one, the multi-buffer leak",
 			  v[RXEMU_CTR_STALE]);
-	if (e->drained && v[RXEMU_CTR_REUSE] + v[RXEMU_CTR_WAIVE] + v[RXEMU_CTR_BUSY] !=
+	/* a zero-copy ring's buffers are umem chunks: no page counted */
+	if (e->drained && !e->cfg.xsk_zc &&
+	    v[RXEMU_CTR_REUSE] + v[RXEMU_CTR_WAIVE] + v[RXEMU_CTR_BUSY] !=
 	    e->drv_abs - e->reset_gathered)
 		rxemu_err(e, "counters: %llu buffers reused or released, the driver consumed %llu descriptors (%llu of them drained by a reset inside a frame)",
 			  v[RXEMU_CTR_REUSE] + v[RXEMU_CTR_WAIVE] + v[RXEMU_CTR_BUSY],

@@ -213,8 +213,21 @@ bad_word:
 /* Options are valid on their own; check how they fit together. */
 static int rxemu_check_cfg(const struct rxemu_cfg *cfg, char *err, size_t errlen)
 {
-	u32 need = rxemu_dbuf(cfg);
+	u32 need = rxemu_dbuf(cfg), i;
 
+	if (cfg->xsk_zc) {
+		for (i = 0; i < RXEMU_NR_FAULTS; i++)
+			if (cfg->fault[i].mode != RXEMU_FM_NONE)
+				break;
+		if (!cfg->xdp[0] || cfg->ctrl || cfg->bias ||
+		    cfg->pfmemalloc_every || i < RXEMU_NR_FAULTS ||
+		    cfg->rx_buf_len != RXEMU_XSK_ZC_BUF) {
+			snprintf(err, errlen,
+				 "xsk_mode zc takes an XDP program with an xskmap, its buffers are the umem's (no rx_buf_len), and no ctrl, bias, pfmemalloc or fault: those are of the page path");
+			return -EINVAL;
+		}
+		return 0;
+	}
 	if (cfg->build_skb)
 		need += ICE_SKB_PAD + SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
 	if (cfg->ctrl && (cfg->xdp[0] || cfg->fuzz_frames)) {
@@ -370,6 +383,12 @@ static int rxemu_parse_option(struct rxemu_cfg *cfg, char **tok, int ntok,
 	} else if (!strcmp(k, "xsk_keep")) {
 		if (rxemu_bool(v, "on", "off", &cfg->xsk_keep))
 			goto bad;
+	} else if (!strcmp(k, "xsk_mode")) {
+		if (rxemu_bool(v, "zc", "copy", &cfg->xsk_zc))
+			goto bad;
+		/* the hardware's buffer is the umem frame's room */
+		if (cfg->xsk_zc)
+			cfg->rx_buf_len = RXEMU_XSK_ZC_BUF;
 	} else if (!strcmp(k, "bench")) {
 		if (rxemu_bool(v, "on", "off", &cfg->bench))
 			goto bad;
@@ -403,6 +422,7 @@ static bool rxemu_is_option(const char *w)
 		"hold", "expect-pre-fix", "expect-upstream", "known-bug", "fuzz",
 		"fuzz-outcome", "xdp", "xdp_locking", "reuse", "bias", "ctrl",
 		"pfmemalloc", "bench", "fault", "xsk_frames", "xsk_keep",
+		"xsk_mode",
 	};
 	int i;
 
@@ -478,6 +498,13 @@ static int rxemu_parse(char *text, struct rxemu_scenario *scn, char *err,
 				snprintf(msg, sizeof(msg), "release takes no value");
 				goto fail;
 			}
+		} else if (scn->cfg.xsk_zc && (!strcmp(tok[0], "reset") ||
+						 !strcmp(tok[0], "resize") ||
+						 !strcmp(tok[0], "faults"))) {
+			snprintf(msg, sizeof(msg),
+				 "%s is not emulated with xsk_mode zc (the pool's queue would be restarted)",
+				 tok[0]);
+			goto fail;
 		} else if (!strcmp(tok[0], "reset")) {
 			st.kind = RXEMU_STEP_RESET;
 			if (ntok != 1) {

@@ -22,17 +22,39 @@
  * of the stack; a frame the socket could not take (an empty fill ring,
  * a full Rx ring) is excused only by the socket's own drop counters, and
  * the driver must then release its buffers as for a failed redirect.
- * Zero-copy (the socket's pool on the ring) is not emulated: README.txt.
+ *
+ * xsk_mode zc binds the socket in zero-copy mode instead: the kernel hands
+ * the socket's buffer pool to the Rx netdev (ndo_bpf XDP_SETUP_XSK_POOL),
+ * and the harness does to the emulated ring what ice_xsk_pool_setup()
+ * does to a stopped queue pair (the umem DMA-mapped, the ring's buffer
+ * array made one of xdp_buff pointers, the pool and its frame size on the
+ * ring); the driver then fills the ring from the fill ring
+ * (ice_alloc_rx_bufs_zc()), the hardware writes into umem chunks, and
+ * ice_clean_rx_irq_zc() hands them to the socket.  The umem ledger
+ * (rxemu_xsk_ledger()) places every chunk at each checkpoint: on the fill
+ * ring, in a ring slot the driver owns, in the pool's free list, on the Rx
+ * ring, kept by user space; a chunk in none is lost, a chunk in two was
+ * handed out twice.
  */
 
-#define RXEMU_XSK_RING		2048	/* entries of the Rx and fill rings */
-#define RXEMU_XSK_FRAME		4096	/* the umem's chunk size */
+/* Zero-copy needs the pool; the driver's own ndo_bpf would stop and
+ * restart a queue pair through the admin queue, which no hardware answers
+ * here, so the harness does the ring's part of it (rxemu_xsk_pool_enable()).
+ */
+static int rxemu_xsk_ndo_bpf(struct net_device *dev, struct netdev_bpf *bpf);
+
+static int rxemu_xsk_wakeup(struct net_device *dev, u32 queue_id, u32 flags)
+{
+	return 0;	/* polls are driven by the run */
+}
 
 /* the Rx netdev, registered for the socket to bind to; never up, it
  * sends nothing (the redirect target's drop of an skb, rxemu_xdp.c)
  */
 static const struct net_device_ops rxemu_rxdev_ops = {
 	.ndo_start_xmit = rxemu_redir_start_xmit,
+	.ndo_bpf = rxemu_xsk_ndo_bpf,
+	.ndo_xsk_wakeup = rxemu_xsk_wakeup,
 };
 
 static struct xdp_sock *rxemu_xs(struct rxemu_xsk *x)
@@ -147,6 +169,23 @@ static int rxemu_xsk_setup(struct rxemu *e)
 		return -ENOMEM;
 
 	e->netdev->netdev_ops = &rxemu_rxdev_ops;
+	if (e->cfg.xsk_zc) {
+		x->zc = true;
+		x->places = kvcalloc(frames, sizeof(*x->places), GFP_KERNEL);
+		x->kept = kvcalloc(frames, sizeof(*x->kept), GFP_KERNEL);
+		if (!x->places || !x->kept)
+			return -ENOMEM;
+#ifdef HAVE_XDP_FEATURES
+		/* what xp_assign_dev() asks of a zero-copy netdev */
+		e->netdev->xdp_features |= NETDEV_XDP_ACT_BASIC |
+					   NETDEV_XDP_ACT_REDIRECT |
+					   NETDEV_XDP_ACT_XSK_ZEROCOPY;
+#endif
+#ifdef HAVE_XDP_ZC_MAX_SEGS
+		/* as ice_set_netdev_features(): multi-buffer zero-copy */
+		e->netdev->xdp_zc_max_segs = ICE_MAX_BUF_TXD;
+#endif
+	}
 	err = register_netdev(e->netdev);
 	if (err) {
 		rxemu_err(e, "could not register the Rx netdev for the AF_XDP socket: %d",
@@ -212,7 +251,7 @@ static int rxemu_xsk_setup(struct rxemu *e)
 	sxdp.sxdp_family = AF_XDP;
 	sxdp.sxdp_ifindex = e->netdev->ifindex;
 	sxdp.sxdp_queue_id = RXEMU_QUEUE;
-	sxdp.sxdp_flags = XDP_COPY;
+	sxdp.sxdp_flags = x->zc ? XDP_ZEROCOPY : XDP_COPY;
 #ifdef XDP_USE_SG
 	/* 6.6 and later: a multi-buffer frame over several umem frames */
 	sxdp.sxdp_flags |= XDP_USE_SG;
@@ -220,8 +259,9 @@ static int rxemu_xsk_setup(struct rxemu *e)
 	/* (void *): struct sockaddr before 6.19, sockaddr_unsized after */
 	err = kernel_bind(x->sock, (void *)&sxdp, sizeof(sxdp));
 	if (err) {
-		rxemu_err(e, "could not bind the AF_XDP socket to %s queue %u in copy mode: %d",
-			  e->netdev->name, RXEMU_QUEUE, err);
+		rxemu_err(e, "could not bind the AF_XDP socket to %s queue %u in %s mode: %d",
+			  e->netdev->name, RXEMU_QUEUE,
+			  x->zc ? "zero-copy" : "copy", err);
 		return err;
 	}
 	err = rxemu_redir_map_set(e->redir.map, x->fd);
@@ -319,8 +359,12 @@ static void rxemu_xsk_take(struct rxemu *e)
 #ifdef XDP_PKT_CONTD
 refill:
 #endif
-		if (!e->cfg.xsk_keep && rxemu_xsk_fill(x, d.addr))
+		if (e->cfg.xsk_keep) {
+			if (x->kept && x->nkept < e->cfg.xsk_frames)
+				x->kept[x->nkept++] = d.addr;
+		} else if (rxemu_xsk_fill(x, d.addr)) {
 			goto fault;
+		}
 	}
 	smp_mb();	/* the descriptors read before they are given back */
 	if (put_user(x->rx_cons, (u32 __user *)(x->rx_map + x->off.rx.consumer)) ||
@@ -370,6 +414,339 @@ static void rxemu_xsk_teardown(struct rxemu *e)
 	if (x->fd >= 0)
 		close_fd(x->fd);
 	kfree(x->buf);
+	kvfree(x->places);
+	kvfree(x->kept);
 	memset(x, 0, sizeof(*x));
 	x->fd = -1;
+}
+
+/* --- zero-copy --- */
+
+/*
+ * The pool comes to the ring, as ice_xsk_pool_setup() with the queue pair
+ * stopped (ice_qp_dis(), ice_realloc_rx_xdp_bufs(), ice_xsk_pool_enable(),
+ * ice_vsi_cfg_rxq(), ice_qp_ena()): the bind happens in the set-up, before
+ * the ring holds any buffer, and rxemu_setup() then fills it.
+ */
+static int rxemu_xsk_pool_enable(struct rxemu *e, struct xsk_buff_pool *pool)
+{
+	struct ice_rx_ring *ring = e->ring;
+	struct xdp_buff **sw;
+	int err;
+
+	if (ICE_RX_DESC_UNUSED(ring) != ring->count - 1) {
+		rxemu_err(e, "the pool came to a ring that holds buffers: emulator bug");
+		return -EBUSY;
+	}
+	err = xsk_pool_dma_map(pool, e->dev, ICE_RX_DMA_ATTR);
+	if (err) {
+		rxemu_err(e, "xsk_pool_dma_map() of the umem failed: %d", err);
+		return err;
+	}
+	sw = kcalloc(ring->count, sizeof(*sw), GFP_KERNEL);
+	if (!sw) {
+		xsk_pool_dma_unmap(pool, ICE_RX_DMA_ATTR);
+		return -ENOMEM;
+	}
+	kfree(ring->rx_buf);
+	ring->xdp_buf = sw;
+	ring->xsk_pool = pool;
+	ring->rx_buf_len = xsk_pool_get_rx_frame_size(pool);
+	if (ring->rx_buf_len < e->cfg.rx_buf_len)
+		rxemu_err(e, "the umem's Rx frame is %u bytes, smaller than the scenario's buffers (%u)",
+			  ring->rx_buf_len, e->cfg.rx_buf_len);
+	xdp_rxq_info_unreg_mem_model(&ring->xdp_rxq);
+	err = xdp_rxq_info_reg_mem_model(&ring->xdp_rxq,
+					 MEM_TYPE_XSK_BUFF_POOL, NULL);
+	if (err) {
+		rxemu_err(e, "the zero-copy memory model did not register: %d", err);
+		return err;
+	}
+	xsk_pool_set_rxq_info(pool, &ring->xdp_rxq);
+	e->redir.xsk.pool = pool;
+	return 0;
+}
+
+/* The pool leaves (the socket unbound): its umem mappings go. */
+static int rxemu_xsk_pool_disable(struct rxemu *e)
+{
+	struct xsk_buff_pool *pool = xsk_get_pool_from_qid(e->netdev, RXEMU_QUEUE);
+
+	if (!pool)
+		return -EINVAL;
+	xsk_pool_dma_unmap(pool, ICE_RX_DMA_ATTR);
+	if (e->umem_maps)
+		rxemu_err(e, "%u umem pages still mapped after xsk_pool_dma_unmap()",
+			  e->umem_maps);
+	return 0;
+}
+
+static int rxemu_xsk_ndo_bpf(struct net_device *dev, struct netdev_bpf *bpf)
+{
+	struct rxemu *e = rxemu_cur;
+
+	if (!e || bpf->command != XDP_SETUP_XSK_POOL)
+		return -EOPNOTSUPP;
+	if (bpf->xsk.queue_id != RXEMU_QUEUE)
+		return -EINVAL;
+	return bpf->xsk.pool ? rxemu_xsk_pool_enable(e, bpf->xsk.pool) :
+			       rxemu_xsk_pool_disable(e);
+}
+
+/* The umem's pages, mapped for both directions by the pool: no ledger's
+ * page (the Rx path maps for the device only), so no other check.
+ */
+static dma_addr_t rxemu_umem_map(struct rxemu *e, struct page *page,
+				 unsigned long offset)
+{
+	if (!e->cfg.xsk_zc) {
+		rxemu_err(e, "page pfn %#lx mapped for both directions, which only an AF_XDP umem is",
+			  rxemu_pfn(page));
+		return DMA_MAPPING_ERROR;
+	}
+	e->umem_maps++;
+	return page_to_phys(page) + offset;
+}
+
+static void rxemu_umem_unmap(struct rxemu *e, dma_addr_t addr)
+{
+	if (!e->umem_maps) {
+		rxemu_err(e, "%pad unmapped for both directions, where no umem page is mapped",
+			  &addr);
+		return;
+	}
+	e->umem_maps--;
+}
+
+/* The umem chunk under an xdp_buff of the pool (aligned mode). */
+static u64 rxemu_xsk_chunk(struct rxemu_xsk *x, struct xdp_buff *xdp)
+{
+	u64 a = (u8 *)xdp->data_hard_start - (u8 *)x->pool->addrs;
+
+	return (a - x->pool->headroom) & ~(u64)(RXEMU_XSK_FRAME - 1);
+}
+
+/*
+ * The hardware writes into the buffer of descriptor SLOT: it must be the
+ * chunk of that slot's xdp_buff, as ice_fill_rx_descs() put it there.
+ */
+static void rxemu_xsk_hw_write(struct rxemu *e, u32 slot, dma_addr_t addr,
+			       u32 seq, u32 off, u32 size)
+{
+	struct xdp_buff *xdp = e->ring->xdp_buf[slot];
+
+	if (!xdp || xsk_buff_xdp_get_dma(xdp) != addr) {
+		rxemu_err(e, "descriptor %u points at %pad, not at the umem chunk of its slot (%s): no data written",
+			  slot, &addr, xdp ? "another address" : "none");
+		return;
+	}
+	if (size)
+		rxemu_frame_bytes(e, seq, off, phys_to_virt(addr), size);
+}
+
+enum {
+	RXEMU_UM_FILL = 1,	/* on the fill ring, not taken by the kernel */
+	RXEMU_UM_RING,		/* in a slot of the ring the driver owns */
+	RXEMU_UM_POOL,		/* in the pool's free list */
+	RXEMU_UM_RX,		/* on the Rx ring, not read by user space */
+	RXEMU_UM_KEPT,		/* read, kept by user space (xsk_keep on) */
+	RXEMU_UM_LOST = 0x80,	/* found in no place once: counted */
+};
+
+static const char * const rxemu_um_name[] = {
+	[RXEMU_UM_FILL] = "the fill ring",
+	[RXEMU_UM_RING] = "a ring slot",
+	[RXEMU_UM_POOL] = "the pool's free list",
+	[RXEMU_UM_RX] = "the Rx ring",
+	[RXEMU_UM_KEPT] = "user space's hands",
+};
+
+static void rxemu_xsk_place(struct rxemu *e, u64 addr, u8 place)
+{
+	struct rxemu_xsk *x = &e->redir.xsk;
+	u64 i = addr / RXEMU_XSK_FRAME;
+	u8 had;
+
+	if (addr >= x->umem_len) {
+		rxemu_err(e, "umem address %#llx in %s is outside the umem",
+			  addr, rxemu_um_name[place]);
+		return;
+	}
+	had = x->places[i] & ~RXEMU_UM_LOST;
+	if (had) {
+		rxemu_err(e, "umem frame %#llx is in %s and in %s: handed out twice",
+			  addr, rxemu_um_name[had], rxemu_um_name[place]);
+		return;
+	}
+	if (x->places[i] & RXEMU_UM_LOST)
+		rxemu_err(e, "umem frame %#llx, lost before, is back in %s",
+			  addr, rxemu_um_name[place]);
+	x->places[i] = place;
+}
+
+/*
+ * What the pool took from the fill ring: the consumer user space sees is
+ * published only when the pool next asks for more, so the kernel's own
+ * count is read, from the head of its private struct xsk_queue
+ * (net/xdp/xsk_queue.h, the same four words from 5.10 to 7.3), checked
+ * against what the harness made the ring.
+ */
+struct rxemu_xsk_queue_head {
+	u32 ring_mask;
+	u32 nentries;
+	u32 cached_prod;
+	u32 cached_cons;
+};
+
+static int rxemu_xsk_fq_taken(struct rxemu *e, u32 *cons)
+{
+	struct rxemu_xsk *x = &e->redir.xsk;
+	const struct rxemu_xsk_queue_head *q;
+
+	if (!x->pool || !x->pool->fq)
+		return -ENOENT;
+	q = (const struct rxemu_xsk_queue_head *)x->pool->fq;
+	if (q->ring_mask != RXEMU_XSK_RING - 1 || q->nentries != RXEMU_XSK_RING) {
+		rxemu_err(e, "the pool's fill queue reads as %u entries (mask %#x), not the %u made: struct xsk_queue is not laid out as rxemu_xsk.c reads it",
+			  q->nentries, q->ring_mask, RXEMU_XSK_RING);
+		return -EINVAL;
+	}
+	*cons = READ_ONCE(q->cached_cons);
+	return 0;
+}
+
+#ifdef HAVE_XSK_MULTI_BUFFER
+#define RXEMU_XSKB_FREE_NODE	list_node
+#else
+#define RXEMU_XSKB_FREE_NODE	free_list_node	/* before 6.6 */
+#endif
+
+/* Every umem chunk in exactly one place. */
+static void rxemu_xsk_ledger(struct rxemu *e)
+{
+	struct rxemu_xsk *x = &e->redir.xsk;
+	struct ice_rx_ring *ring = e->ring;
+	struct xdp_buff_xsk *xskb;
+	u32 i, prod, cons;
+	u64 a;
+
+	if (!x->zc || !x->pool || !x->places)
+		return;
+	for (i = 0; i < e->cfg.xsk_frames; i++)
+		x->places[i] &= RXEMU_UM_LOST;
+	/*
+	 * The frame being gathered: its first buffer, and the frags the pool
+	 * links to it (xsk_buff_add_frag(), 6.6 and later; before, 0011's
+	 * shim frees each frag at once).  Its other slots are stale.
+	 */
+	if (ring->first_desc != ring->next_to_clean) {
+		struct xdp_buff *first = ring->xdp_buf[ring->first_desc];
+
+		if (first)
+			rxemu_xsk_place(e, rxemu_xsk_chunk(x, first), RXEMU_UM_RING);
+		else
+			rxemu_err(e, "ring slot %u, the first of the frame being gathered, has no buffer",
+				  ring->first_desc);
+#ifdef HAVE_XSK_MULTI_BUFFER
+		list_for_each_entry(xskb, &x->pool->xskb_list, list_node)
+			rxemu_xsk_place(e, rxemu_xsk_chunk(x, &xskb->xdp),
+					RXEMU_UM_RING);
+#endif
+	}
+	/* the slots posted to the hardware, written back or not */
+	for (i = ring->next_to_clean; i != ring->next_to_use; i = (i + 1) % ring->count) {
+		if (!ring->xdp_buf[i]) {
+			rxemu_err(e, "ring slot %u, which the driver owns, has no buffer",
+				  i);
+			continue;
+		}
+		rxemu_xsk_place(e, rxemu_xsk_chunk(x, ring->xdp_buf[i]),
+				RXEMU_UM_RING);
+	}
+	list_for_each_entry(xskb, &x->pool->free_list, RXEMU_XSKB_FREE_NODE)
+		rxemu_xsk_place(e, rxemu_xsk_chunk(x, &xskb->xdp), RXEMU_UM_POOL);
+	for (i = 0; i < x->nkept; i++)
+		rxemu_xsk_place(e, x->kept[i] & ~(u64)(RXEMU_XSK_FRAME - 1),
+				RXEMU_UM_KEPT);
+	if (get_user(prod, (u32 __user *)(x->rx_map + x->off.rx.producer)))
+		goto fault;
+	for (i = x->rx_cons; i != prod; i++) {
+		struct xdp_desc __user *d = (struct xdp_desc __user *)
+			(x->rx_map + x->off.rx.desc) + (i & (RXEMU_XSK_RING - 1));
+
+		if (get_user(a, &d->addr))
+			goto fault;
+		rxemu_xsk_place(e, a & ~(u64)(RXEMU_XSK_FRAME - 1), RXEMU_UM_RX);
+	}
+	if (rxemu_xsk_fq_taken(e, &cons))
+		return;
+	for (i = cons; i != x->fq_prod; i++) {
+		u64 __user *q = (u64 __user *)(x->fq_map + x->off.fr.desc);
+
+		if (get_user(a, q + (i & (RXEMU_XSK_RING - 1))))
+			goto fault;
+		rxemu_xsk_place(e, a, RXEMU_UM_FILL);
+	}
+	for (i = 0; i < e->cfg.xsk_frames; i++) {
+		if (x->places[i])
+			continue;
+		x->places[i] = RXEMU_UM_LOST;
+		e->umem_lost++;
+		rxemu_err(e, "umem frame %#llx lost: on no ring, in no slot, not in the pool, not held by user space",
+			  (u64)i * RXEMU_XSK_FRAME);
+	}
+	return;
+fault:
+	rxemu_err(e, "the AF_XDP rings in the writer's address space could not be read");
+}
+
+/* Zero-copy: no umem frame left on the fill ring for the driver. */
+static bool rxemu_xsk_fill_empty(struct rxemu *e)
+{
+	struct rxemu_xsk *x = &e->redir.xsk;
+	u32 cons;
+
+	if (!x->zc || rxemu_xsk_fq_taken(e, &cons))
+		return false;
+	return cons == x->fq_prod;
+}
+
+/*
+ * ice_clean_rx_irq_zc() refills when more than a quarter of the ring is
+ * empty, from what the fill ring has: a ring left emptier than that, to
+ * which the poll posted nothing while the fill ring could have filled it,
+ * does not refill.  (Not "filled it whole": where the device needs DMA
+ * syncs, 6.1's pool hands out one buffer per xsk_buff_alloc_batch(), and
+ * the ring fills a buffer a poll.)
+ */
+static void rxemu_xsk_check_refill(struct rxemu *e, u16 ntu)
+{
+	struct rxemu_xsk *x = &e->redir.xsk;
+	u32 unused = ICE_RX_DESC_UNUSED(e->ring), cons;
+
+	if (unused <= ICE_RING_QUARTER(e->ring) || e->ring->next_to_use != ntu ||
+	    rxemu_xsk_fq_taken(e, &cons))
+		return;
+	if (x->fq_prod - cons >= unused)
+		rxemu_err(e, "%u descriptors left unposted after a poll, with %u umem frames on the fill ring: the ring does not refill",
+			  unused, x->fq_prod - cons);
+}
+
+/*
+ * The zero-copy ring's teardown while the socket's rings are still mapped:
+ * the driver's ice_clean_rx_ring() gives every chunk back to the pool, and
+ * then every chunk must be in a place (the gathered frame of a ring torn
+ * down inside it included).  The ring itself is freed later, as any.
+ */
+static void rxemu_xsk_zc_teardown(struct rxemu *e)
+{
+	struct ice_rx_ring *ring = e->ring;
+
+	if (!e->redir.xsk.zc || !ring || !ring->xsk_pool)
+		return;
+	rxemu_checkpoint(e, RXEMU_CP_RING);
+	ice_clean_rx_ring(ring);
+	strscpy(e->where, "after ice_clean_rx_ring (zero-copy)", sizeof(e->where));
+	rxemu_xsk_take(e);
+	rxemu_xsk_ledger(e);
 }

@@ -125,6 +125,20 @@ static inline void ice_backport_xsk_buff_add_frag(struct xdp_buff *xdp)
  * of a frame sent back by XDP_TX, which such a frame never reaches.
  */
 #ifndef HAVE_XSK_MULTI_BUFFER
+/*
+ * Every buffer goes back to the pool without the frags flag, which these
+ * kernels' pool does not reset: a first freed inside its frame
+ * (ice_xsk_clean_rx_ring() of a ring torn down while it gathers one,
+ * patches/product/0020) would otherwise come back marked, and 0011 would
+ * drop the next single-buffer frame it carries.
+ */
+static inline void ice_backport_xsk_buff_free(struct xdp_buff *xdp)
+{
+	xdp_buff_clear_frags_flag(xdp);
+	xsk_buff_free(xdp);
+}
+#define xsk_buff_free(xdp) ice_backport_xsk_buff_free(xdp)
+
 #ifdef CONFIG_XDP_SOCKETS
 static inline void ice_backport_xsk_buff_add_frag(struct xdp_buff *xdp)
 {
