@@ -122,6 +122,10 @@ emulate() {
 # xdp_do_redirect(): the frame never reaches its target, its pages never
 # come back): xdp-redirect-xsk, the only scenario here with such frames,
 # must fail with a frame the AF_XDP socket did not receive.
+# Its zero-copy Rx (ice_xsk.c) hands every 78-byte frame out twice: to the
+# socket (XDP_REDIRECT) and back to the pool (xsk_buff_free()):
+# xdp-xsk-zc, the only scenario here with such frames, must fail with a
+# umem frame in two places.
 # fault-skb, fault-dma, fault-page, fault-starve, xdp-tx,
 # xdp-trim-drop-zero-len, teardown-midframe-zero-len and the three
 # fault-txdma scenarios must fail, each with its cause named.  The
@@ -150,11 +154,20 @@ fault_controls() {
 	{ skip = 0; print }
 	END { exit n != 7 }' "$top/src/$txrx" >"$tmp/ice_txrx_mutant.c" ||
 		fail "could not make the fault mutant of ice_txrx.c: refresh fault_controls in this test"
+	xsk=drivers/net/ethernet/intel/ice/ice_xsk.c
+	awk '/^\t\t\txdp_xmit \|= xdp_res;$/ {
+		print; print "\t\t\tif (xdp_get_buff_len(first) == 78)"
+		print "\t\t\t\txsk_buff_free(first);"; n++; next }
+	{ print }
+	END { exit n != 1 }' "$top/src/$xsk" >"$tmp/ice_xsk_mutant.c" ||
+		fail "could not make the zero-copy mutant of ice_xsk.c: refresh fault_controls in this test"
 	# The driver's mutant goes in as a patch, the way a proposed fix is
 	# proven (tests/rxemu/build-with-patch): one way to build a changed
 	# driver file into the SELFTEST module, and that tool stays tested.
 	diff -u --label "a/$txrx" --label "b/$txrx" "$top/src/$txrx" "$tmp/ice_txrx_mutant.c" \
 		>"$tmp/mutant.patch" && fail "the fault mutant of ice_txrx.c changes nothing"
+	diff -u --label "a/$xsk" --label "b/$xsk" "$top/src/$xsk" "$tmp/ice_xsk_mutant.c" \
+		>>"$tmp/mutant.patch" && fail "the zero-copy mutant of ice_xsk.c changes nothing"
 	awk '/^static struct page \*rxemu_dev_alloc_pages\(/ { f = 1 }
 	f && /return NULL;/ {
 		sub(/return NULL;/, "return e->cfg.fault[RXEMU_FAULT_PAGE].mode == RXEMU_FM_EVERY ? (e->injected[RXEMU_FAULT_PAGE]--, NULL) : rxemu_real_dev_alloc_pages(order);")
@@ -175,7 +188,7 @@ fault_controls() {
 	ICE_BP_RXEMU=$m "$top/tests/rxemu/build-with-patch" "$tmp/mutant.patch" "$kid" "$tmp/mutant-build" || rc=$?
 	"$top/scripts/build/build-in-root" --variant selftest "$kid" || fail "the SELFTEST build failed (after the fault mutant)"
 	[ "$rc" = 0 ] || fail "the fault mutant did not build (log: $tmp/mutant-build/$kid-selftest.log)"
-	echo "== fault mutant (must fail fault-skb, fault-dma, fault-page, fault-starve, xdp-tx, xdp-trim-drop-zero-len, teardown-midframe-zero-len, fault-txdma, fault-txdma-frags, fault-txdma-random, fault-txdma-redirect, xdp-redirect-xsk)"
+	echo "== fault mutant (must fail fault-skb, fault-dma, fault-page, fault-starve, xdp-tx, xdp-trim-drop-zero-len, teardown-midframe-zero-len, fault-txdma, fault-txdma-frags, fault-txdma-random, fault-txdma-redirect, xdp-redirect-xsk, xdp-xsk-zc)"
 	if "$top/tests/rxemu/run-vm" --timeout 900 --log "$out/$kid.rxemu-fault-mutant.log" \
 		--add "$out/xdp/xdp-load" --add "$out/xdp/progs.bpf.o" \
 		--setup 'mount -t bpf bpf /sys/fs/bpf && /opt/xdp-load /opt/progs.bpf.o /sys/fs/bpf' \
@@ -187,7 +200,8 @@ fault_controls() {
 		"$top"/tests/rxemu/scenarios/fault-txdma.scn "$top"/tests/rxemu/scenarios/fault-txdma-frags.scn \
 		"$top"/tests/rxemu/scenarios/fault-txdma-random.scn \
 		"$top"/tests/rxemu/scenarios/fault-txdma-redirect.scn \
-		"$top"/tests/rxemu/scenarios/xdp-redirect-xsk.scn >"$tmp/tap"; then
+		"$top"/tests/rxemu/scenarios/xdp-redirect-xsk.scn \
+		"$top"/tests/rxemu/scenarios/xdp-xsk-zc.scn >"$tmp/tap"; then
 		cat "$tmp/tap"
 		fail "the fault mutant passes the fault scenarios"
 	fi
@@ -213,6 +227,7 @@ fault_controls() {
 	want fault-txdma-random.scn "was sent, though one of its Tx mappings failed"
 	want fault-txdma-redirect.scn "was not sent by the redirect target"
 	want xdp-redirect-xsk.scn "was not received by the AF_XDP socket"
+	want xdp-xsk-zc.scn "handed out twice"
 }
 
 # Malformed scenarios: each is refused with the line and the cause, and a
