@@ -137,6 +137,7 @@ static inline void ice_backport_xsk_buff_free(struct xdp_buff *xdp)
 	xdp_buff_clear_frags_flag(xdp);
 	xsk_buff_free(xdp);
 }
+
 #define xsk_buff_free(xdp) ice_backport_xsk_buff_free(xdp)
 
 #ifdef CONFIG_XDP_SOCKETS
