@@ -547,41 +547,35 @@ static void rxemu_xsk_hw_write(struct rxemu *e, u32 slot, dma_addr_t addr,
 enum {
 	RXEMU_UM_FILL = 1,	/* on the fill ring, not taken by the kernel */
 	RXEMU_UM_RING,		/* in a slot of the ring the driver owns */
-	RXEMU_UM_POOL,		/* in the pool's free list */
 	RXEMU_UM_RX,		/* on the Rx ring, not read by user space */
 	RXEMU_UM_KEPT,		/* read, kept by user space (xsk_keep on) */
-	RXEMU_UM_LOST = 0x80,	/* found in no place once: counted */
 };
 
 static const char * const rxemu_um_name[] = {
 	[RXEMU_UM_FILL] = "the fill ring",
 	[RXEMU_UM_RING] = "a ring slot",
-	[RXEMU_UM_POOL] = "the pool's free list",
 	[RXEMU_UM_RX] = "the Rx ring",
 	[RXEMU_UM_KEPT] = "user space's hands",
 };
 
-static void rxemu_xsk_place(struct rxemu *e, u64 addr, u8 place)
+/* Chunk ADDR is in PLACE; returns 1 when it was in none before. */
+static u32 rxemu_xsk_place(struct rxemu *e, u64 addr, u8 place)
 {
 	struct rxemu_xsk *x = &e->redir.xsk;
 	u64 i = addr / RXEMU_XSK_FRAME;
-	u8 had;
 
 	if (addr >= x->umem_len) {
 		rxemu_err(e, "umem address %#llx in %s is outside the umem",
 			  addr, rxemu_um_name[place]);
-		return;
+		return 0;
 	}
-	had = x->places[i] & ~RXEMU_UM_LOST;
-	if (had) {
+	if (x->places[i]) {
 		rxemu_err(e, "umem frame %#llx is in %s and in %s: handed out twice",
-			  addr, rxemu_um_name[had], rxemu_um_name[place]);
-		return;
+			  addr, rxemu_um_name[x->places[i]], rxemu_um_name[place]);
+		return 0;
 	}
-	if (x->places[i] & RXEMU_UM_LOST)
-		rxemu_err(e, "umem frame %#llx, lost before, is back in %s",
-			  addr, rxemu_um_name[place]);
 	x->places[i] = place;
+	return 1;
 }
 
 /*
@@ -615,42 +609,45 @@ static int rxemu_xsk_fq_taken(struct rxemu *e, u32 *cons)
 	return 0;
 }
 
-#ifdef HAVE_XSK_MULTI_BUFFER
-#define RXEMU_XSKB_FREE_NODE	list_node
-#else
-#define RXEMU_XSKB_FREE_NODE	free_list_node	/* before 6.6 */
-#endif
-
-/* Every umem chunk in exactly one place. */
+/*
+ * Every umem chunk in exactly one place.  The places user space and the
+ * ring show are read by address; the pool's free list by its count
+ * (free_list_cnt: the member that links it has had three names since
+ * 6.1), so a chunk found nowhere else must be one of those, and the
+ * counts must add up to the umem: fewer, and chunks are lost; more, and
+ * one was handed out twice.
+ */
 static void rxemu_xsk_ledger(struct rxemu *e)
 {
 	struct rxemu_xsk *x = &e->redir.xsk;
 	struct ice_rx_ring *ring = e->ring;
-	struct xdp_buff_xsk *xskb;
-	u32 i, prod, cons;
+	u32 i, prod, cons, placed = 0, pool, frames = e->cfg.xsk_frames;
 	u64 a;
 
 	if (!x->zc || !x->pool || !x->places)
 		return;
-	for (i = 0; i < e->cfg.xsk_frames; i++)
-		x->places[i] &= RXEMU_UM_LOST;
+	memset(x->places, 0, frames * sizeof(*x->places));
 	/*
-	 * The frame being gathered: its first buffer, and the frags the pool
-	 * links to it (xsk_buff_add_frag(), 6.6 and later; before, 0011's
-	 * shim frees each frag at once).  Its other slots are stale.
+	 * The frame being gathered: its first buffer, and its frags, the
+	 * buffers after it with data (6.6 and later link them to the first;
+	 * before, 0011's shim frees each at once, and a zero-length buffer
+	 * goes back to the pool, patches/product/0019).
 	 */
 	if (ring->first_desc != ring->next_to_clean) {
 		struct xdp_buff *first = ring->xdp_buf[ring->first_desc];
 
 		if (first)
-			rxemu_xsk_place(e, rxemu_xsk_chunk(x, first), RXEMU_UM_RING);
+			placed += rxemu_xsk_place(e, rxemu_xsk_chunk(x, first),
+						  RXEMU_UM_RING);
 		else
 			rxemu_err(e, "ring slot %u, the first of the frame being gathered, has no buffer",
 				  ring->first_desc);
 #ifdef HAVE_XSK_MULTI_BUFFER
-		list_for_each_entry(xskb, &x->pool->xskb_list, list_node)
-			rxemu_xsk_place(e, rxemu_xsk_chunk(x, &xskb->xdp),
-					RXEMU_UM_RING);
+		for (i = (ring->first_desc + 1) % ring->count;
+		     i != ring->next_to_clean; i = (i + 1) % ring->count)
+			if (e->hw_size[i] && ring->xdp_buf[i])
+				placed += rxemu_xsk_place(e, rxemu_xsk_chunk(x, ring->xdp_buf[i]),
+							  RXEMU_UM_RING);
 #endif
 	}
 	/* the slots posted to the hardware, written back or not */
@@ -660,14 +657,12 @@ static void rxemu_xsk_ledger(struct rxemu *e)
 				  i);
 			continue;
 		}
-		rxemu_xsk_place(e, rxemu_xsk_chunk(x, ring->xdp_buf[i]),
-				RXEMU_UM_RING);
+		placed += rxemu_xsk_place(e, rxemu_xsk_chunk(x, ring->xdp_buf[i]),
+					  RXEMU_UM_RING);
 	}
-	list_for_each_entry(xskb, &x->pool->free_list, RXEMU_XSKB_FREE_NODE)
-		rxemu_xsk_place(e, rxemu_xsk_chunk(x, &xskb->xdp), RXEMU_UM_POOL);
 	for (i = 0; i < x->nkept; i++)
-		rxemu_xsk_place(e, x->kept[i] & ~(u64)(RXEMU_XSK_FRAME - 1),
-				RXEMU_UM_KEPT);
+		placed += rxemu_xsk_place(e, x->kept[i] & ~(u64)(RXEMU_XSK_FRAME - 1),
+					  RXEMU_UM_KEPT);
 	if (get_user(prod, (u32 __user *)(x->rx_map + x->off.rx.producer)))
 		goto fault;
 	for (i = x->rx_cons; i != prod; i++) {
@@ -676,7 +671,8 @@ static void rxemu_xsk_ledger(struct rxemu *e)
 
 		if (get_user(a, &d->addr))
 			goto fault;
-		rxemu_xsk_place(e, a & ~(u64)(RXEMU_XSK_FRAME - 1), RXEMU_UM_RX);
+		placed += rxemu_xsk_place(e, a & ~(u64)(RXEMU_XSK_FRAME - 1),
+					  RXEMU_UM_RX);
 	}
 	if (rxemu_xsk_fq_taken(e, &cons))
 		return;
@@ -685,15 +681,16 @@ static void rxemu_xsk_ledger(struct rxemu *e)
 
 		if (get_user(a, q + (i & (RXEMU_XSK_RING - 1))))
 			goto fault;
-		rxemu_xsk_place(e, a, RXEMU_UM_FILL);
+		placed += rxemu_xsk_place(e, a, RXEMU_UM_FILL);
 	}
-	for (i = 0; i < e->cfg.xsk_frames; i++) {
-		if (x->places[i])
-			continue;
-		x->places[i] = RXEMU_UM_LOST;
-		e->umem_lost++;
-		rxemu_err(e, "umem frame %#llx lost: on no ring, in no slot, not in the pool, not held by user space",
-			  (u64)i * RXEMU_XSK_FRAME);
+	pool = READ_ONCE(x->pool->free_list_cnt);
+	if (placed + pool > frames) {
+		rxemu_err(e, "%u umem frames in rings, slots and user space and %u in the pool's free list: more than the %u of the umem, so one was handed out twice",
+			  placed, pool, frames);
+	} else if (frames - placed - pool > e->umem_lost) {
+		rxemu_err(e, "%u umem frames lost: in no ring, no slot, not in the pool's free list (%u there), not held by user space",
+			  frames - placed - pool - e->umem_lost, pool);
+		e->umem_lost = frames - placed - pool;
 	}
 	return;
 fault:
