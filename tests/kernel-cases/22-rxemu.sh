@@ -250,6 +250,8 @@ malformed_scenarios() {
 	printf 'name b-short\nbatch 4\nfault skb at 3,5,40\n1514 pass x10\n' >"$b/b-short.scn"
 	printf 'name b-never\nbatch 4\nfault skb every 500\n1514 pass x10\n' >"$b/b-never.scn"
 	printf 'name b-target\n1514 pass\ntarget sideways\n' >"$b/b-target.scn"
+	printf 'name b-zc\nxsk_mode zc\nxdp /sys/fs/bpf/ice_redirect_xsk\n1514 redirect\nreset\n' >"$b/b-zc.scn"
+	printf 'name b-zcbuf\nxsk_mode zc\nxdp /sys/fs/bpf/ice_redirect_xsk\n3457 redirect\n' >"$b/b-zcbuf.scn"
 	for mode in "" --upstream-control; do
 		echo "== malformed scenarios${mode:+ ($mode)}"
 		# shellcheck disable=SC2086 # no word, or one
@@ -264,7 +266,9 @@ malformed_scenarios() {
 			'b-cut.scn: b-cut (scenario error: line 2: cut=2 must be below' \
 			'b-fault.scn: b-fault (scenario error: line 2: ' \
 			'b-ctl.scn: b-ctl (scenario error: line 3: cannot read '"'"'frobnicate'"'"' in a frame line)' \
-			'b-target.scn: b-target (scenario error: line 3: target takes up, down, noxdp or noqueue)'; do
+			'b-target.scn: b-target (scenario error: line 3: target takes up, down, noxdp or noqueue)' \
+			'b-zc.scn: b-zc (scenario error: line 5: reset is not emulated with xsk_mode zc' \
+			'b-zcbuf.scn: b-zcbuf (scenario error: line 4: '; do
 			grep -F -- "$want" "$tmp/tap" | grep -q '^not ok ' ||
 				fail "malformed scenario not refused as it must be${mode:+ under $mode}: $want"
 		done
