@@ -317,9 +317,9 @@ static int rxemu_parse_option(struct rxemu_cfg *cfg, char **tok, int ntok,
 	const char *k = tok[0], *v = ntok > 1 ? tok[1] : "";
 	u32 n;
 
-	if (!strcmp(k, "known-bug")) {
+	if (!strcmp(k, "known-bug") || !strcmp(k, "known-kernel-bug")) {
 		/* read by run-vm, not by the harness: the rest of the line */
-		if (ntok < 2)
+		if (ntok < 2 || (!strcmp(k, "known-kernel-bug") && ntok < 3))
 			goto bad;
 		return 0;
 	}
@@ -419,7 +419,8 @@ static bool rxemu_is_option(const char *w)
 {
 	static const char * const opts[] = {
 		"name", "ring", "rx_buf_len", "build_skb", "budget", "batch",
-		"hold", "expect-pre-fix", "expect-upstream", "known-bug", "fuzz",
+		"hold", "expect-pre-fix", "expect-upstream", "known-bug",
+		"known-kernel-bug", "fuzz",
 		"fuzz-outcome", "xdp", "xdp_locking", "reuse", "bias", "ctrl",
 		"pfmemalloc", "bench", "fault", "xsk_frames", "xsk_keep",
 		"xsk_mode",
