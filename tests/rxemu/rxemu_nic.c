@@ -664,24 +664,22 @@ static void rxemu_hw_write(struct rxemu *e, u32 seq, u32 off, u32 size,
 static u8 rxemu_redirect_outcome(const struct rxemu *e,
 				 const struct rxemu_step *st)
 {
-#if !defined(HAVE_XDP_FEATURES) || !defined(HAVE_XSK_MULTI_BUFFER)
+	bool frags = false;
 	u32 i;
-#endif
 
+	for (i = 1; i < st->nbufs; i++)
+		frags |= st->size[i] != 0;
 #ifndef HAVE_XSK_MULTI_BUFFER
 	/* zero-copy before 6.6: patches/compat/0011 drops a frame of several
 	 * buffers before the program runs (it cannot cut it either)
 	 */
-	for (i = 1; i < st->nbufs && e->cfg.xsk_zc; i++)
-		if (st->size[i])
-			return RXEMU_DROP;
+	if (frags && e->cfg.xsk_zc)
+		return RXEMU_DROP;
 #endif
 #ifndef HAVE_XDP_FEATURES
-
 	/* the cpumap takes them: it builds skbs with frags */
-	for (i = 1; i < st->nbufs && !st->trim && !e->redir.cpumap; i++)
-		if (st->size[i])
-			return RXEMU_DROP;
+	if (frags && !st->trim && !e->redir.cpumap)
+		return RXEMU_DROP;
 #endif
 	return RXEMU_REDIRECT;
 }

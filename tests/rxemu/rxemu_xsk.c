@@ -612,10 +612,10 @@ static int rxemu_xsk_fq_taken(struct rxemu *e, u32 *cons)
 /*
  * Every umem chunk in exactly one place.  The places user space and the
  * ring show are read by address; the pool's free list by its count
- * (free_list_cnt: the member that links it has had three names since
- * 6.1), so a chunk found nowhere else must be one of those, and the
- * counts must add up to the umem: fewer, and chunks are lost; more, and
- * one was handed out twice.
+ * (free_list_cnt: the member that links it is free_list_node in 6.1,
+ * 6.6 and RHEL 9.6, list_node in 6.12 and later), so a chunk found
+ * nowhere else must be one of those, and the counts must add up to the
+ * umem: fewer, and chunks are lost; more, and one was handed out twice.
  */
 static void rxemu_xsk_ledger(struct rxemu *e)
 {
