@@ -43,6 +43,8 @@ help:
 	@echo 'make mutants    mutation testing of the Rx buffer path: every mutant of the functions that'
 	@echo '                take, release, flip, reuse, count or map a buffer, against the emulator;'
 	@echo '                score and survivors in build/mutants/report.txt (FRAMES=, SEED=, KERNEL_ID=)'
+	@echo 'make candidates the upstream candidate fixes (tests/candidates/list) beside upstream and'
+	@echo '                ours, every scenario and a short fuzz; build/candidates/report.md'
 	@echo 'make matrix     build ice.ko for every kernel of the test sample of kernels.list (or KERNELS=...)'
 	@echo '                in a root of its Debian release; table in build/matrix.tsv'
 	@echo 'make matrix-wide  build ice.ko for every release and flavour the archive serves of'
@@ -151,7 +153,14 @@ fuzz: deps src/PROVENANCE
 mutants: deps src/PROVENANCE
 	scripts/vm/mutants $(if $(FRAMES),--frames $(FRAMES)) $(if $(SEED),--seed $(SEED)) $(KERNEL_ID)
 
+# The upstream candidate fixes of tests/candidates/list (and 0015 split for
+# submission) through every scenario and a short fuzz, beside upstream and
+# our tree; what each fixes, leaves or adds in build/candidates/report.md
+# (about 20 minutes on 2 cores).
+candidates: deps src/PROVENANCE
+	scripts/vm/candidates $(if $(FRAMES),--frames $(FRAMES)) $(if $(SEED),--seed $(SEED)) $(KERNEL_ID)
+
 clean:
 	rm -rf build
 
-.PHONY: all help deps import move-pin module packages deb rpm repo release check matrix matrix-wide custom-kernels vendor-kernels bench fuzz mutants clean
+.PHONY: all help deps import move-pin module packages deb rpm repo release check matrix matrix-wide custom-kernels vendor-kernels bench fuzz mutants candidates clean

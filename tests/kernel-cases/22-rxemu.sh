@@ -70,9 +70,7 @@ emulate() {
 	shift 2
 	echo "== $label"
 	# shellcheck disable=SC2086 # one word a file
-	"$top/tests/rxemu/run-vm" "$@" --timeout 900 --log "$out/$kid.rxemu$variant.log" \
-		--add "$out/xdp/xdp-load" --add "$out/xdp/progs.bpf.o" \
-		--setup 'mount -t bpf bpf /sys/fs/bpf && /opt/xdp-load /opt/progs.bpf.o /sys/fs/bpf' \
+	"$top/tests/rxemu/run-vm" "$@" --timeout 900 --log "$out/$kid.rxemu$variant.log" --xdp "$out/xdp" \
 		"$img/vmlinuz" "$mods" "$out/$kid$variant/ice.ko" ${only:-$scenarios} >"$tmp/tap" || {
 		cat "$tmp/tap"
 		# The first scenario that failed, and for the fuzz the command
@@ -189,9 +187,7 @@ fault_controls() {
 	"$top/scripts/build/build-in-root" --variant selftest "$kid" || fail "the SELFTEST build failed (after the fault mutant)"
 	[ "$rc" = 0 ] || fail "the fault mutant did not build (log: $tmp/mutant-build/$kid-selftest.log)"
 	echo "== fault mutant (must fail fault-skb, fault-dma, fault-page, fault-starve, xdp-tx, xdp-trim-drop-zero-len, teardown-midframe-zero-len, fault-txdma, fault-txdma-frags, fault-txdma-random, fault-txdma-redirect, xdp-redirect-xsk, xdp-xsk-zc)"
-	if "$top/tests/rxemu/run-vm" --timeout 900 --log "$out/$kid.rxemu-fault-mutant.log" \
-		--add "$out/xdp/xdp-load" --add "$out/xdp/progs.bpf.o" \
-		--setup 'mount -t bpf bpf /sys/fs/bpf && /opt/xdp-load /opt/progs.bpf.o /sys/fs/bpf' \
+	if "$top/tests/rxemu/run-vm" --timeout 900 --log "$out/$kid.rxemu-fault-mutant.log" --xdp "$out/xdp" \
 		"$img/vmlinuz" "$mods" "$tmp/mutant-build/$kid-selftest/ice.ko" \
 		"$top"/tests/rxemu/scenarios/fault-skb.scn "$top"/tests/rxemu/scenarios/fault-dma.scn \
 		"$top"/tests/rxemu/scenarios/fault-page.scn "$top"/tests/rxemu/scenarios/fault-starve.scn \
