@@ -226,6 +226,7 @@ struct rxemu_pending {
 				 */
 	int line;
 	u32 want;		/* bytes that must reach the stack or the wire */
+	u32 first;		/* bytes of its first buffer */
 	u8 outcome;
 	bool delivered;		/* to the stack, or sent by XDP_TX */
 	bool skb_fault;		/* its skb allocation was made to fail */

@@ -288,6 +288,14 @@ static void rxemu_check_skb(struct rxemu *e, struct sk_buff *skb)
 			  seq, f->line, skb->len + ETH_HLEN, f->want, f->len);
 		return;
 	}
+	/* legacy-rx: ice_construct_skb() copies a first buffer of
+	 * ICE_RX_HDR_SIZE bytes or less whole into the head, so that the
+	 * buffer is reused at once (its page half is not handed to the stack)
+	 */
+	if (!kthread && !e->cfg.build_skb && f->first <= ICE_RX_HDR_SIZE &&
+	    skb_headlen(skb) + ETH_HLEN != f->first)
+		rxemu_err(e, "frame %u (line %d): its first buffer of %u bytes is not whole in the skb head (%u bytes there)",
+			  seq, f->line, f->first, skb_headlen(skb) + ETH_HLEN);
 	bad = rxemu_skb_cmp(e, skb, seq);
 	if (bad >= 0) {
 		rxemu_err(e, "frame %u (line %d): byte %ld differs from what the hardware wrote",
@@ -713,6 +721,7 @@ static int rxemu_write_frame(struct rxemu *e, const struct rxemu_step *st)
 	f->seq = e->seq++;
 	f->len = len;
 	f->want = st->trim ? st->size[0] : len;
+	f->first = st->size[0];
 	f->start = e->hw_abs;
 	f->slot = e->hw_head;
 	f->end = e->hw_abs + nwrite;
@@ -832,6 +841,7 @@ static void rxemu_reset(struct rxemu *e)
 	e->teardown = true;
 	ice_clean_rx_ring(ring);
 	e->teardown = false;
+	rxemu_check_cleaned(e);
 	rxemu_checkpoint(e, RXEMU_CP_RING);
 	rxemu_queue_up(e);
 }
@@ -1141,6 +1151,7 @@ static void rxemu_teardown(struct rxemu *e)
 		/* the driver's own teardown: in-flight frame, then every slot */
 		ice_clean_rx_ring(ring);
 		strscpy(e->where, "after ice_clean_rx_ring", sizeof(e->where));
+		rxemu_check_cleaned(e);
 		rxemu_checkpoint(e, RXEMU_CP_RING);
 	}
 	if (ring && ring->dev) {

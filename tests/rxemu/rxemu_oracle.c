@@ -622,6 +622,34 @@ static void rxemu_scan_ring(struct rxemu *e, unsigned int flags)
 }
 
 /*
+ * What ice_clean_rx_ring() promises to leave (teardown, reset, a pool
+ * coming or going): no descriptor holds an address or a written-back
+ * status the hardware or the next poll could take for its own, and no
+ * slot keeps a page, a mapping, a bias or a mark of before (the buffers
+ * of a zero-copy ring: no umem chunk).
+ */
+static void rxemu_check_cleaned(struct rxemu *e)
+{
+	struct ice_rx_ring *ring = e->ring;
+	size_t bufs;
+	void *left;
+
+	if (!ring->rx_buf)
+		return;
+	left = memchr_inv(ring->desc, 0, ring->count * sizeof(union ice_32b_rx_flex_desc));
+	if (left)
+		rxemu_err(e, "descriptor %zu is not zeroed after ice_clean_rx_ring(): a stale address or status left in the ring",
+			  (left - ring->desc) / sizeof(union ice_32b_rx_flex_desc));
+	bufs = ring->count * (ring->xsk_pool ? sizeof(*ring->xdp_buf) : sizeof(*ring->rx_buf));
+	left = memchr_inv(ring->rx_buf, 0, bufs);
+	if (left)
+		rxemu_err(e, "%s slot %zu is not cleared after ice_clean_rx_ring()",
+			  ring->xsk_pool ? "zero-copy" : "buffer",
+			  (left - (void *)ring->rx_buf) /
+			  (ring->xsk_pool ? sizeof(*ring->xdp_buf) : sizeof(*ring->rx_buf)));
+}
+
+/*
  * Check every page of the ledger (see the top of this file).  FLAGS say
  * whether to check the ring (RXEMU_CP_RING) and the descriptors owned by the
  * hardware (RXEMU_CP_DESC).  Pages whose only remaining owner is our pin

@@ -744,6 +744,7 @@ static void rxemu_xsk_zc_teardown(struct rxemu *e)
 	rxemu_checkpoint(e, RXEMU_CP_RING);
 	ice_clean_rx_ring(ring);
 	strscpy(e->where, "after ice_clean_rx_ring (zero-copy)", sizeof(e->where));
+	rxemu_check_cleaned(e);
 	rxemu_xsk_take(e);
 	rxemu_xsk_ledger(e);
 }

@@ -82,6 +82,22 @@ int trim_drop(struct xdp_md *ctx)
 	return trim_to_head(ctx) ? XDP_ABORTED : XDP_DROP;
 }
 
+/* Cut the frame back to its first buffer and one byte of its first
+ * fragment, then drop it: the program releases every fragment but one, so
+ * the driver counts off fewer than it attached (make mutants: the count of
+ * released frags).
+ */
+SEC("xdp.frags")
+int trim_frag_drop(struct xdp_md *ctx)
+{
+	int linear = ctx->data_end - ctx->data;
+	int total = bpf_xdp_get_buff_len(ctx);
+
+	if (total > linear + 1 && bpf_xdp_adjust_tail(ctx, linear + 1 - total))
+		return XDP_ABORTED;
+	return XDP_DROP;
+}
+
 SEC("xdp.frags")
 int trim_tx(struct xdp_md *ctx)
 {
