@@ -382,6 +382,7 @@ struct rxemu {
 	unsigned int wraps;	/* frames written across the ring's end */
 	unsigned int mapped;
 	unsigned int not_reused;	/* pages unmapped before teardown */
+	unsigned int not_reused_pf;	/* of them, pages from the reserves */
 	unsigned int cleaned;		/* unmapped by ice_clean_rx_ring() */
 	u64 reset_gathered;	/* descriptors of frames a reset cut short */
 	u64 out_bytes;		/* bytes of the frames delivered or sent */
