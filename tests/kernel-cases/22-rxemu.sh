@@ -248,6 +248,7 @@ malformed_scenarios() {
 	printf 'name b-target\n1514 pass\ntarget sideways\n' >"$b/b-target.scn"
 	printf 'name b-zc\nxsk_mode zc\nxdp /sys/fs/bpf/ice_redirect_xsk\n1514 redirect\nreset\n' >"$b/b-zc.scn"
 	printf 'name b-zcbuf\nxsk_mode zc\nxdp /sys/fs/bpf/ice_redirect_xsk\n3457 redirect\n' >"$b/b-zcbuf.scn"
+	printf 'name b-meta\nxdp_meta on\nbuild_skb off\nxdp /sys/fs/bpf/ice_meta_pass\n1514 pass\n' >"$b/b-meta.scn"
 	for mode in "" --upstream-control; do
 		echo "== malformed scenarios${mode:+ ($mode)}"
 		# shellcheck disable=SC2086 # no word, or one
@@ -264,7 +265,8 @@ malformed_scenarios() {
 			'b-ctl.scn: b-ctl (scenario error: line 3: cannot read '"'"'frobnicate'"'"' in a frame line)' \
 			'b-target.scn: b-target (scenario error: line 3: target takes up, down, noxdp or noqueue)' \
 			'b-zc.scn: b-zc (scenario error: line 5: reset is not emulated with xsk_mode zc' \
-			'b-zcbuf.scn: b-zcbuf (scenario error: line 4: '; do
+			'b-zcbuf.scn: b-zcbuf (scenario error: line 4: ' \
+			'b-meta.scn: b-meta (scenario error: line 5: xdp_meta on takes an XDP program that writes the metadata'; do
 			grep -F -- "$want" "$tmp/tap" | grep -q '^not ok ' ||
 				fail "malformed scenario not refused as it must be${mode:+ under $mode}: $want"
 		done

@@ -19,6 +19,8 @@
 #include <net/xdp_sock.h>
 #include <linux/dma-map-ops.h>
 #include <linux/hashtable.h>
+
+#include "rxemu_xdp_meta.h"
 #include <linux/bpf.h>
 #include <linux/ktime.h>
 #include <linux/mutex.h>
@@ -145,6 +147,7 @@ struct rxemu_cfg {
 	u32 budget;
 	u32 batch;
 	u32 hold;
+	bool xdp_meta;		/* the program writes RXEMU_XDP_META_MAGIC */
 	u64 fuzz_seed;
 	u32 fuzz_frames;
 	u8 fuzz_outcome;	/* what the XDP program makes of fuzz frames */

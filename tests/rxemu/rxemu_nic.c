@@ -288,6 +288,16 @@ static void rxemu_check_skb(struct rxemu *e, struct sk_buff *skb)
 			  seq, f->line, skb->len + ETH_HLEN, f->want, f->len);
 		return;
 	}
+	/* the program's metadata travels in front of the skb's data */
+	if (!kthread && e->cfg.xdp_meta) {
+		u32 meta = 0;
+
+		if (skb_metadata_len(skb) == sizeof(meta))
+			memcpy(&meta, skb_metadata_end(skb) - sizeof(meta), sizeof(meta));
+		if (meta != RXEMU_XDP_META_MAGIC)
+			rxemu_err(e, "frame %u (line %d): the skb carries %u bytes of metadata, not the program's word",
+				  seq, f->line, skb_metadata_len(skb));
+	}
 	/* legacy-rx: ice_construct_skb() copies a first buffer of
 	 * ICE_RX_HDR_SIZE bytes or less whole into the head, so that the
 	 * buffer is reused at once (its page half is not handed to the stack)

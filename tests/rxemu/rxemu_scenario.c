@@ -230,6 +230,11 @@ static int rxemu_check_cfg(const struct rxemu_cfg *cfg, char *err, size_t errlen
 	}
 	if (cfg->build_skb)
 		need += ICE_SKB_PAD + SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
+	if (cfg->xdp_meta && (!cfg->xdp[0] || !cfg->build_skb)) {
+		snprintf(err, errlen,
+			 "xdp_meta on takes an XDP program that writes the metadata (ice_meta_pass) and build_skb on: legacy-rx has no headroom for it");
+		return -EINVAL;
+	}
 	if (cfg->ctrl && (cfg->xdp[0] || cfg->fuzz_frames)) {
 		snprintf(err, errlen,
 			 "ctrl on takes no xdp and no fuzz: the control ring delivers nothing");
@@ -374,6 +379,9 @@ static int rxemu_parse_option(struct rxemu_cfg *cfg, char **tok, int ntok,
 	} else if (!strcmp(k, "bias")) {
 		if (rxemu_u32(v, 2, USHRT_MAX, &cfg->bias))
 			goto bad;
+	} else if (!strcmp(k, "xdp_meta")) {
+		if (rxemu_bool(v, "on", "off", &cfg->xdp_meta))
+			goto bad;
 	} else if (!strcmp(k, "xdp_locking")) {
 		if (rxemu_bool(v, "on", "off", &cfg->xdp_locking))
 			goto bad;
@@ -421,7 +429,7 @@ static bool rxemu_is_option(const char *w)
 		"name", "ring", "rx_buf_len", "build_skb", "budget", "batch",
 		"hold", "expect-pre-fix", "expect-upstream", "known-bug",
 		"known-kernel-bug", "fuzz",
-		"fuzz-outcome", "xdp", "xdp_locking", "reuse", "bias", "ctrl",
+		"fuzz-outcome", "xdp", "xdp_locking", "xdp_meta", "reuse", "bias", "ctrl",
 		"pfmemalloc", "bench", "fault", "xsk_frames", "xsk_keep",
 		"xsk_mode",
 	};

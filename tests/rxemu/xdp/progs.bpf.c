@@ -9,6 +9,8 @@
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
 
+#include "../rxemu_xdp_meta.h"
+
 /* Ethernet header + the emulator's 32-bit frame sequence number */
 #define HDR_LEN 18
 
@@ -80,6 +82,25 @@ SEC("xdp.frags")
 int trim_drop(struct xdp_md *ctx)
 {
 	return trim_to_head(ctx) ? XDP_ABORTED : XDP_DROP;
+}
+
+/* Write one word of metadata in front of the frame and pass it: the skb
+ * must carry it (ice_build_skb()'s skb_metadata_set(); xdp_prepare_buff()
+ * says the headroom may hold metadata).  Where there is no headroom
+ * (legacy-rx), pass the frame without.
+ */
+SEC("xdp.frags")
+int meta_pass(struct xdp_md *ctx)
+{
+	__u32 *meta;
+
+	if (bpf_xdp_adjust_meta(ctx, -(int)sizeof(*meta)))
+		return XDP_PASS;
+	meta = (void *)(long)ctx->data_meta;
+	if ((void *)(meta + 1) > (void *)(long)ctx->data)
+		return XDP_ABORTED;
+	*meta = RXEMU_XDP_META_MAGIC;
+	return XDP_PASS;
 }
 
 /* Cut the frame back to its first buffer and one byte of its first
