@@ -20,10 +20,15 @@ printf -- '-----BEGIN PRIVATE KEY-----\n%s\n-----END PRIVATE KEY-----\n' "$secre
 # secret that leaks through one could not be seen.
 fx_commands host
 
-# bundle NAME: make the bundle of the fake host, unpack it in $tmp/NAME.
+# bundle NAME [ARGS...]: make the bundle of the fake host, unpack it in
+# $tmp/NAME.  --live: the root is this machine's own (the stand-ins are
+# its commands); without it, a root read runs none of them.
 bundle() {
+	bn=$1
+	shift
 	PATH=$fb:$PATH ICE_BP_SAMPLE_SECS=0 ICE_BP_SECRET_TOKEN=$secret ICE_BP_ROOT=$fx \
-		"$top/tools/ice-backport" support-bundle -o "$tmp/$1.tar.gz" || fail "support-bundle failed"
+		"$top/tools/ice-backport" support-bundle -o "$tmp/$bn.tar.gz" "$@" || fail "support-bundle failed"
+	set -- "$bn"
 	mkdir -p "$tmp/$1"
 	tar -xzf "$tmp/$1.tar.gz" -C "$tmp/$1" || fail "the bundle is not a tar.gz"
 	(cd "$tmp/$1/ice-backport-bundle" && find . -type f | sed 's|^\./||' | LC_ALL=C sort) >"$tmp/$1.list"
@@ -67,7 +72,7 @@ no_secret() {
 	! grep -rl -e "$secret" -e 'PRIVATE KEY' "$1"
 }
 
-bundle b
+bundle b --live
 cat "$tmp/b.list"
 list_ok "$tmp/b.list" || fail "the bundle's files are not the ones README.md lists"
 no_secret "$tmp/b" || fail "the bundle holds the planted secret"
@@ -79,14 +84,26 @@ grep -q e1000e "$tmp/b/ice-backport-bundle/kernel-log-ice.txt" && fail "the kern
 grep -q 'rx_queue_1_page_stale' "$tmp/b/ice-backport-bundle/ethtool/eth0.S.txt" || fail "ethtool -S is missing"
 echo "ok: $(wc -l <"$tmp/b.list") files as listed, no secret, kernel log holds only ice lines"
 
+echo "-- a root read without --live runs none of this machine's commands"
+bundle r
+grep -q . "$tmp/r/ice-backport-bundle/kernel-log-ice.txt" && fail "a root read put this machine's kernel log in the bundle"
+for f in ethtool/eth0.S.txt devlink/$fx_bdf.txt dkms-status.txt; do
+	grep -q "not run: a --root read runs no command of this machine" "$tmp/r/ice-backport-bundle/$f" ||
+		fail "$f of a root read does not say that it was not run"
+	grep -q 'rx_queue\|fw.app\|PATH=' "$tmp/r/ice-backport-bundle/$f" && fail "$f of a root read holds this machine's output"
+done
+jr=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print([f["message"] for f in d["findings"] if f["check"] == "root"])' "$tmp/r/ice-backport-bundle/doctor.json")
+case $jr in *"not read"*) ;; *) fail "the doctor of a root read does not say what it did not read: $jr" ;; esac
+echo "ok: a root read ran no command of this machine, and says so"
+
 echo "-- control: a secret in a collected file (the DKMS build log) is found"
 echo "$secret" >>"$fx/var/lib/dkms/ice-backport/$fx_version/build/make.log"
-bundle c
+bundle c --live
 if no_secret "$tmp/c"; then fail "the search does not find a secret that is in the bundle"; fi
 sed -i "/$secret/d" "$fx/var/lib/dkms/ice-backport/$fx_version/build/make.log"
 echo "-- control: a command that prints the key is seen"
 sed "1a cat '$fx/var/lib/dkms/mok.key'" "$fb/dkms" >"$tmp/dkms" && cat "$tmp/dkms" >"$fb/dkms"
-bundle d
+bundle d --live
 if no_secret "$tmp/d"; then fail "the search does not find a key that a command printed"; fi
 grep -q 'PRIVATE KEY' "$tmp/d/ice-backport-bundle/dkms-status.txt" || fail "the key printed by dkms is not where it was printed"
 echo "-- control: a bundle without ethtool -S fails the list check"

@@ -7,15 +7,23 @@
 # and where they were read: tools/lib/rx-leak-changelog):
 #   9.4  (no leaking entry)                 not affected, exit 0
 #   9.6  (leaking entry, no fix)            leaks, exit 1, the line quoted
-#   9.7  (made up: the fix on top of 9.6)   fixed, exit 0, the fix quoted
+#   9.7 611.7.1 (the fix over 9.6's entries)  fixed, exit 0, the fix quoted
+#   9.7 611.26.1 (Red Hat's zero-length change over the fix)
+#                                           leaks again, exit 1, cause
+#                                           zero-length-bias, the change quoted
+#   9.7 with the fix's newest item a Revert leaks, exit 1
 #   10.0 (leaking entry, AlmaLinux's form)  leaks, exit 1
+#   10.2 (ice on Page Pool over 10.1's regression)
+#                                           not affected, exit 0
 #   9.6 +rt (kernel-rt-core)                leaks
 #   a package without changelog, no package for the kernel, a database
 #   rpm cannot read                         could not tell, exit 2
+# The advice is RHEL's: dnf, EPEL for dkms, kernel-rt-devel for +rt.
 # Negative controls: the same fixtures judged by broken copies of the
 # doctor must fail: one that ignores the changelog (9.6 is then not
-# "leaks"), one that never sees the fix (9.7 is then "leaks"), and one that
-# takes an empty changelog for "neither entry" (then "not affected").
+# "leaks"), one that never sees the fix (9.7 is then "leaks"), one that
+# takes an empty changelog for "neither entry" (then "not affected"), one
+# blind to reverts and one blind to Red Hat's change (both then "fixed").
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 . "$top/tools/lib/host.sh"
 . "$top/tests/doctor-fixture.sh"
@@ -64,11 +72,44 @@ printf '%s\n' "$el96_cl" | el_host el96 5.14.0-570.32.1.el9_6.x86_64 kernel-core
 # The real-time variant of the same release: uname -r says +rt, the
 # package is kernel-rt-core.
 printf '%s\n' "$el96_cl" | el_host elrt 5.14.0-570.32.1.el9_6.x86_64+rt kernel-rt-core 5.14.0 570.32.1.el9_6
-# MADE UP: no 9.7 changelog exists to read.  A future release whose
-# changelog carries the fix, in Red Hat's form, over the 9.6 entries.
-fix_line='- ice: fix Rx page leak on multi-buffer frames (Petr Oros) [RHEL-00000]'
-printf '* Mon Jan 12 2026 Made Up <nobody@example.invalid> [5.14.0-611.5.1.el9_7]\n%s\n\n%s\n' "$fix_line" "$el96_cl" |
-	el_host el97 5.14.0-611.5.1.el9_7.x86_64 kernel-core 5.14.0 611.5.1.el9_7
+# Red Hat's redhat/kernel.changelog-9.7 (mkuron/almalinux-kernel
+# cd93d4643d17, as the search tool's index holds it; tools/lib/
+# rx-leak-changelog): the fix in 611.7.1, Red Hat's own zero-length change
+# in 611.25.1; over the 9.6 entries, as the spec's %changelog has them.
+fix_line='- ice: fix Rx page leak on multi-buffer frames (Petr Oros) [RHEL-116540]'
+el97_fix="* Thu Oct 30 2025 CKI KWF Bot <cki-ci-bot+kwf-gitlab-com@redhat.com> [5.14.0-611.7.1.el9_7]
+- net: ethtool: fix the error condition in ethtool_get_phy_stats_ethtool (CKI Backport Bot) [RHEL-114298]
+$fix_line"
+printf '%s\n\n%s\n' "$el97_fix" "$el96_cl" |
+	el_host el97 5.14.0-611.7.1.el9_7.x86_64 kernel-core 5.14.0 611.7.1.el9_7
+regr_line='- ice: Fix kernel panic due to page refcount underflow (Mohammad Heib) [RHEL-139731]'
+el97_regr="* Thu Jan 15 2026 CKI KWF Bot <cki-ci-bot+kwf-gitlab-com@redhat.com> [5.14.0-611.25.1.el9_7]
+$regr_line
+- ice: fix E810 PTP timestamps (made up for the order of items) [RHEL-00000]"
+printf '* Mon Feb 02 2026 CKI KWF Bot <cki-ci-bot+kwf-gitlab-com@redhat.com> [5.14.0-611.26.1.el9_7]\n- redhat: a later entry [RHEL-00000]\n\n%s\n\n%s\n\n%s\n' "$el97_regr" "$el97_fix" "$el96_cl" |
+	el_host el97r 5.14.0-611.26.1.el9_7.x86_64 kernel-core 5.14.0 611.26.1.el9_7
+# The same with +rt (kernel-rt-core): the advice names kernel-rt-devel.
+printf '%s\n\n%s\n\n%s\n' "$el97_regr" "$el97_fix" "$el96_cl" |
+	el_host el97rt 5.14.0-611.25.1.el9_7.x86_64+rt kernel-rt-core 5.14.0 611.25.1.el9_7
+# MADE UP: a later release that reverts the fix (no real changelog does):
+# the newest item of the fix is its Revert.
+printf '* Mon Mar 02 2026 Made Up <nobody@example.invalid> [5.14.0-611.30.1.el9_7]\n- Revert "ice: fix Rx page leak on multi-buffer frames" (Made Up) [RHEL-00000]\n\n%s\n\n%s\n' "$el97_fix" "$el96_cl" |
+	el_host el97rev 5.14.0-611.30.1.el9_7.x86_64 kernel-core 5.14.0 611.30.1.el9_7
+# RHEL 10.2 (redhat/kernel.changelog-10.2, mkuron/almalinux-kernel
+# a7e8068b319e): ice on Page Pool in 6.12.0-206.el10, over 10.1's
+# entries (the fix, then Red Hat's change).
+el_host el102 6.12.0-211.38.1.el10_2.x86_64 kernel-core 6.12.0 211.38.1.el10_2 <<'CL'
+* Fri Feb 13 2026 CKI KWF Bot <cki-ci-bot+kwf-gitlab-com@redhat.com> [6.12.0-206.el10]
+- ice: implement configurable header split for regular Rx (Michal Schmidt) [RHEL-118528 RHEL-131333 RHEL-99197]
+- ice: switch to Page Pool (Michal Schmidt) [RHEL-118528 RHEL-131333 RHEL-99197]
+- ice: drop page splitting and recycling (Michal Schmidt) [RHEL-118528 RHEL-131333 RHEL-99197]
+
+* Sat Jan 31 2026 CKI KWF Bot <cki-ci-bot+kwf-gitlab-com@redhat.com> [6.12.0-124.35.1.el10_1]
+- ice: Fix kernel panic due to page refcount underflow (CKI Backport Bot) [RHEL-139734]
+
+* Sat Nov 01 2025 CKI KWF Bot <cki-ci-bot+kwf-gitlab-com@redhat.com> [6.12.0-124.10.1.el10_1]
+- ice: fix Rx page leak on multi-buffer frames (Petr Oros) [RHEL-116543]
+CL
 # Branch 10.0 (kernel-6.12.0-55.24.1.el10_0), almalinux/kernel.spec: the
 # newest entry, and the one that brought the leaking walk in, in
 # AlmaLinux's form (no backporter, no ticket).
@@ -98,7 +139,7 @@ fx_port ice
 mkdir -p "$fx/var/lib/rpm"
 echo "not an rpm database" >"$fx/var/lib/rpm/rpmdb.sqlite"
 t1=$(date +%s)
-echo "fixtures: 8 hosts, 7 rpm databases built in $((t1 - t0)) s"
+echo "fixtures: 13 hosts, 12 rpm databases built in $((t1 - t0)) s"
 
 # judge DATA: the doctor of DATA (a tools/lib) judges every fixture as the
 # header says.  A subshell: a failed check ends it, not the test.
@@ -113,7 +154,14 @@ judge() (
 	jexpect "$tmp/el96.out" "d['kernel']['changelog_package']" kernel-core-5.14.0-570.32.1.el9_6.x86_64
 	jexpect "$tmp/el96.out" "d['kernel']['changelog_evidence']" "$leak_line"
 	jexpect "$tmp/el96.out" "'in 5.14.0-563.el9' in d['kernel']['reason']" True
-	jexpect "$tmp/el96.out" "[f['fix'] for f in d['findings'] if f['check'] == 'kernel'][0].startswith('dnf install ice-backport-dkms kernel-devel-5.14.0-570.32.1.el9_6.x86_64')" True
+	kfix() {
+		jexpect "$tmp/$1.out" "'$2' in [f['fix'] for f in d['findings'] if f['check'] == 'kernel'][0]" True
+	}
+	kfix el96 'dnf install epel-release'
+	kfix el96 'dnf install ice-backport-dkms and kernel-devel-5.14.0-570.32.1.el9_6.x86_64'
+	kfix el96 'MTU of 1500 or less'
+	kfix el96 'mokutil --import /var/lib/dkms/mok.pub'
+	jexpect "$tmp/el96.out" "'apt ' in [f['fix'] for f in d['findings'] if f['check'] == 'kernel'][0]" False
 	doctor el10 doctor --json
 	kc el10 affected
 	expect_rc el10 1
@@ -121,10 +169,29 @@ judge() (
 	doctor elrt doctor --json
 	kc elrt affected
 	jexpect "$tmp/elrt.out" "d['kernel']['changelog_package']" kernel-rt-core-5.14.0-570.32.1.el9_6.x86_64
+	jexpect "$tmp/elrt.out" "'kernel-rt-devel-5.14.0-570.32.1.el9_6.x86_64' in [f['fix'] for f in d['findings'] if f['check'] == 'kernel'][0]" True
 	doctor el97 doctor --json
 	kc el97 fixed
 	expect_rc el97 0
 	jexpect "$tmp/el97.out" "d['kernel']['changelog_evidence']" "$fix_line"
+	jexpect "$tmp/el97.out" "'in 5.14.0-611.7.1.el9_7' in d['kernel']['reason']" True
+	doctor el97r doctor --json
+	kc el97r affected
+	expect_rc el97r 1
+	jexpect "$tmp/el97r.out" "d['kernel']['rx_leak_cause']" zero-length-bias
+	jexpect "$tmp/el97r.out" "d['kernel']['changelog_evidence']" "$regr_line"
+	jexpect "$tmp/el97r.out" "'zero-length' in d['kernel']['reason'] and 'in 5.14.0-611.25.1.el9_7' in d['kernel']['reason']" True
+	doctor el97rt doctor --json
+	kc el97rt affected
+	jexpect "$tmp/el97rt.out" "'kernel-rt-devel-5.14.0-611.25.1.el9_7.x86_64' in [f['fix'] for f in d['findings'] if f['check'] == 'kernel'][0]" True
+	doctor el97rev doctor --json
+	kc el97rev affected
+	expect_rc el97rev 1
+	jexpect "$tmp/el97rev.out" "'reverts the fix, in 5.14.0-611.30.1.el9_7' in d['kernel']['reason']" True
+	doctor el102 doctor --json
+	kc el102 not-affected
+	expect_rc el102 0
+	jexpect "$tmp/el102.out" "'Page Pool' in d['kernel']['reason']" True
 	doctor el94 doctor --json
 	kc el94 not-affected
 	expect_rc el94 0
@@ -147,23 +214,29 @@ judge "$top/tools/lib"
 t2=$(date +%s)
 echo "judged in $((t2 - t1)) s"
 
-# mutant NAME SED: a copy of tools/lib whose doctor.sh is edited by SED,
-# which must change it.
+# mutant NAME SED: a copy of tools/lib whose kernel-leak.sh is edited by
+# SED, which must change it.
 mutant() {
 	mkdir -p "$tmp/$1"
 	cp -R "$top/tools/lib/." "$tmp/$1/"
-	sed -i "$2" "$tmp/$1/doctor.sh"
-	! cmp -s "$top/tools/lib/doctor.sh" "$tmp/$1/doctor.sh" || fail "mutant $1: '$2' changed nothing"
+	sed -i "$2" "$tmp/$1/kernel-leak.sh"
+	! cmp -s "$top/tools/lib/kernel-leak.sh" "$tmp/$1/kernel-leak.sh" || fail "mutant $1: '$2' changed nothing"
 }
 echo "== negative control: a doctor that ignores the changelog"
-# shellcheck disable=SC2016 # the doctor's variables, not this script's
-mutant nochangelog 's/if el_kernel "\$kver"; then/if false; then/'
+mutant nochangelog 's/rhel | suse | fedora | elrepo) kl_rpm_changelog ;;/rhel | suse | fedora | elrepo) return 1 ;;/'
 expect_fail "$tmp/nochangelog.log" "is 'unknown', want 'affected'" judge "$tmp/nochangelog"
 echo "== negative control: a doctor that never sees the fix"
 # shellcheck disable=SC2016 # the doctor's variables, not this script's
-mutant nofix 's/fixl=\$(cl_line "\$fix_subj")/fixl=/'
+mutant nofix 's/ev_fx=$(kl_ev fix)/ev_fx=/'
 expect_fail "$tmp/nofix.log" "el97.out: .* is 'affected', want 'fixed'" judge "$tmp/nofix"
 echo "== negative control: a doctor that takes an empty changelog for 'neither entry'"
-mutant emptyok "s/if ! grep -q '^- ' \"\$dtmp\/changelog\"; then/if false; then/"
+mutant emptyok 's/elif ! kl_has_items; then/elif false; then/'
 expect_fail "$tmp/emptyok.log" "elempty.out: .* is 'not-affected', want 'unknown'" judge "$tmp/emptyok"
+echo "== negative control: a doctor blind to reverts"
+mutant norevert 's/state = "reverted"; rest/state = ""; rest/'
+expect_fail "$tmp/norevert.log" "el97rev.out: .* is 'fixed', want 'affected'" judge "$tmp/norevert"
+echo "== negative control: a doctor blind to Red Hat's zero-length change"
+# shellcheck disable=SC2016 # the doctor's variables, not this script's
+mutant noregr 's/ev_rg=$(kl_ev regression)/ev_rg=/'
+expect_fail "$tmp/noregr.log" "el97r.out: .* is 'fixed', want 'affected'" judge "$tmp/noregr"
 echo "total $(($(date +%s) - t0)) s"

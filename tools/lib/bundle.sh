@@ -22,13 +22,17 @@ bundle_cap=4194304
 keep() {
 	keep_f=$bdir/$1
 	shift
-	[ "$1" != run ] || shift
+	[ "$1" != live ] || shift
 	keep_what=$*
-	[ "$1" = modinfo_of ] || set -- run "$@"
+	[ "$1" = modinfo_of ] || set -- live "$@"
 	mkdir -p "$(dirname "$keep_f")"
 	keep_rc=0
 	"$@" >"$keep_f" 2>&1 || keep_rc=$?
-	[ "$keep_rc" = 0 ] || echo "# '$keep_what' exit status $keep_rc (127: not installed)" >>"$keep_f"
+	case $keep_rc in
+	0) ;;
+	126) echo "# '$keep_what' not run: a --root read runs no command of this machine, whose state is not the root's host's" >>"$keep_f" ;;
+	*) echo "# '$keep_what' exit status $keep_rc (127: not installed)" >>"$keep_f" ;;
+	esac
 }
 
 # skipped PATH REASON: a note in the bundle's SKIPPED file.
@@ -225,7 +229,7 @@ bundle_run() {
 	done | safe_text >"$bdir/sys-module-ice.txt"
 	[ -z "$dkms_ko" ] || keep modinfo-dkms.txt modinfo_of "$dkms_ko"
 	[ -z "$intree" ] || keep modinfo-own.txt modinfo_of "$intree"
-	keep dkms-status.txt run dkms status
+	keep dkms-status.txt live dkms status
 	bl=$R/var/lib/dkms/ice-backport
 	if [ -d "$bl" ]; then
 		nl='
@@ -241,21 +245,21 @@ bundle_run() {
 
 	# Per E800 function and port.
 	while IFS=$TAB read -r bdf n _; do
-		keep "lspci/$bdf.txt" run lspci -vv -s "$bdf"
-		keep "devlink/$bdf.txt" run devlink dev info "pci/$bdf"
+		keep "lspci/$bdf.txt" live lspci -vv -s "$bdf"
+		keep "devlink/$bdf.txt" live devlink dev info "pci/$bdf"
 		[ "$n" != - ] || continue
 		for o in i S k g l; do
-			keep "ethtool/$n.$o.txt" run ethtool "-$o" "$n"
+			keep "ethtool/$n.$o.txt" live ethtool "-$o" "$n"
 		done
-		keep "ip-link/$n.txt" run ip -d link show dev "$n"
+		keep "ip-link/$n.txt" live ip -d link show dev "$n"
 	done <"$dtmp/ports"
 
 	# The kernel's view.
-	run dmesg 2>/dev/null | grep -E '(^|[] ])(ice|irdma|ice_backport)[: ]' >"$bdir/kernel-log-ice.txt" || true
+	live dmesg 2>/dev/null | grep -E '(^|[] ])(ice|irdma|ice_backport)[: ]' >"$bdir/kernel-log-ice.txt" || true
 	rd /proc/cmdline | head -n 1 | redact_cmdline | safe_text >"$bdir/cmdline.txt"
 	rd /proc/version | head -n 1 | safe_text >"$bdir/proc-version.txt"
-	keep xdp-programs.txt run bpftool net show
-	keep bpf-programs.txt run bpftool prog show
+	keep xdp-programs.txt live bpftool net show
+	keep bpf-programs.txt live bpftool prog show
 
 	(cd "$dtmp" && find ice-backport-bundle -type f | LC_ALL=C sort) >"$bdir/MANIFEST"
 	if [ "$out" = - ]; then

@@ -85,47 +85,9 @@ facts_kernel() {
 	}
 	# Its tier in the kernel policy (tools/lib/kernels, ice-backport tier).
 	ktier=$(sh "$data/kernels" tier-of "$kver" 2>/dev/null || echo unknown)
+	# shellcheck disable=SC2034 # read by facts_leak (kernel-leak.sh)
 	procver=$(rd /proc/version | head -n 1)
-	# Debian's kernels say their source version: "... Debian 6.12.117-1 (...)".
-	upver=$(printf '%s\n' "$procver" | sed -n 's/.* Debian \([0-9][0-9.]*\)[-~].*/\1/p' | head -n 1)
-	upsrc=
-	if [ -n "$upver" ]; then
-		upsrc="Debian $upver"
-	elif printf '%s\n' "$kver" | grep -Eq '^[0-9]+\.[0-9]+(\.[0-9]+)?$'; then
-		# A kernel.org build with no local version.
-		upver=$kver upsrc="kernel.org $kver"
-	fi
-	leak=unknown leak_why="the kernel's source version cannot be read: a vendor kernel may carry its own ice"
-	leak_pkg='' leak_evidence=''
-	if el_kernel "$kver"; then
-		# Its version says nothing of its ice: its package changelog does.
-		upsrc=
-		facts_rpm_changelog
-	elif [ -n "$upver" ]; then
-		series=$(echo "$upver" | cut -d. -f1,2)
-		# shellcheck disable=SC2046 # three words
-		set -- $(awk -v s="$series" '!/^#/ && $1 == s { print $2, $3; exit }' "$data/rx-leak-ranges")
-		if [ $# -eq 2 ]; then
-			leak_first=$1 leak_fixed=$2
-			if [ "$(ver_cmp "$upver" "$leak_first")" = -1 ]; then
-				leak=not-affected leak_why="$upsrc is older than $leak_first, the first $series release with the leaking Rx buffer release"
-			elif [ "$leak_fixed" = ended ]; then
-				leak=affected leak_why="$upsrc: the $series series has the leak from $leak_first on and ended without the fix"
-			elif [ "$leak_fixed" = none ]; then
-				leak=affected leak_why="$upsrc: the $series series has the leak from $leak_first on and no $series release carries the fix yet"
-			elif [ "$(ver_cmp "$upver" "$leak_fixed")" = -1 ]; then
-				leak=affected leak_why="$upsrc is in the leaking range of $series: $leak_first up to, not including, $leak_fixed"
-			else
-				leak=fixed leak_why="$upsrc carries the fix (in $series since $leak_fixed)"
-			fi
-		elif [ "$(ver_cmp "$series" 6.6)" = -1 ]; then
-			leak=not-affected leak_why="$upsrc: the leaking Rx buffer release was never in $series"
-		elif [ "$(ver_cmp "$series" 6.17)" != -1 ]; then
-			leak=fixed leak_why="$upsrc: the fix is in every release from 6.17 on"
-		else
-			leak=not-affected leak_why="$upsrc: the $series series ended before the leaking Rx buffer release existed"
-		fi
-	fi
+	facts_leak
 	intree=$(first_file "$R/lib/modules/$kver/kernel/drivers/net/ethernet/intel/ice/ice.ko"* || true)
 	intree=${intree#"$R"}
 	intree_src='' intree_vermagic=''
@@ -133,88 +95,6 @@ facts_kernel() {
 		mi=$(modinfo_of "$intree" || true)
 		intree_src=$(printf '%s\n' "$mi" | field srcversion)
 		intree_vermagic=$(printf '%s\n' "$mi" | field vermagic | cut -d' ' -f1)
-	fi
-}
-
-# el_kernel KVER: KVER is a RHEL-family kernel (RHEL, Alma, Rocky, CentOS
-# Stream, Oracle's compatible kernel): its release carries the Enterprise
-# Linux dist tag, .elN or .elN_M (5.14.0-570.32.1.el9_6.x86_64,
-# 4.18.0-553.rt7.342.el8_10.x86_64).  Such a kernel keeps its base version
-# while taking later ice patches, so the kernel.org ranges cannot judge it
-# and its package changelog is the only evidence (facts_rpm_changelog).
-# Any other kernel, whether an RPM owns it or not (Fedora's .fcN, a
-# kernel.org build packaged as an RPM), follows its version.
-el_kernel() {
-	printf '%s\n' "$1" | grep -Eq '\.el[0-9]+(_[0-9]+)?(\.|$)'
-}
-
-# cl_line SUBJECT: the first changelog item that is SUBJECT, and the
-# release of its entry ("[5.14.0-563.el9]", or "- RELEASE" of an
-# entry header written the other way), tab-separated; made printable,
-# no tab inside: it is quoted in tab-separated findings.
-cl_line() {
-	LC_ALL=C awk -v s="$1" '
-		/^\* / { rel = $0
-			if (match(rel, /\[[^]]*\]/)) rel = substr(rel, RSTART + 1, RLENGTH - 2)
-			else { sub(/.* - /, "", rel) }
-			next }
-		index($0, "- " s) == 1 && (length($0) == length(s) + 2 || substr($0, length(s) + 3, 1) == " ") {
-			gsub(/\t/, " "); print substr($0, 1, 240) "\t" rel; exit
-		}' "$dtmp/changelog" | safe_text
-}
-
-# facts_rpm_changelog: leak, leak_why, leak_pkg and leak_evidence from the
-# changelog of the package that owns the running kernel, read from the
-# root's rpm database (rpmdb_q), searched for the entries of
-# tools/lib/rx-leak-changelog.  The fix wins over the leak; neither means
-# the leaking walk never came in, which is known only when a changelog was
-# read: no rpm, no database, no package or an empty changelog is "could
-# not tell".
-facts_rpm_changelog() {
-	leak_subj=$(awk '$1 == "leak" { sub(/^leak[ \t]+/, ""); print; exit }' "$data/rx-leak-changelog")
-	fix_subj=$(awk '$1 == "fix" { sub(/^fix[ \t]+/, ""); print; exit }' "$data/rx-leak-changelog")
-	if [ -z "$leak_subj" ] || [ -z "$fix_subj" ]; then
-		tool_die "$data/rx-leak-changelog names no leak or no fix entry" "reinstall ice-backport-dkms"
-	fi
-	# The package: kernel-core-RELEASE (RHEL 8 and later), kernel-RELEASE
-	# (RHEL 7, or a core-less build); a +FLAVOUR release (9.3 and later:
-	# +rt, +debug, +64k) is kernel-FLAVOUR-core, a RHEL 8 real-time one
-	# (.rtN. in the release) kernel-rt-core.
-	base=${kver%%+*} flav=
-	[ "$base" = "$kver" ] || flav=${kver#*+}-
-	case $base in *.rt[0-9]*) [ -n "$flav" ] || flav=rt- ;; esac
-	cl_rc=0
-	for p in "kernel-${flav}core-$base" "kernel-$flav$base"; do
-		cl_rc=0
-		rpmdb_q --changelog "$p" >"$dtmp/changelog" || cl_rc=$?
-		if [ "$cl_rc" = 0 ]; then
-			leak_pkg=$p
-			break
-		fi
-		[ "$cl_rc" = 127 ] || [ "$cl_rc" = 3 ] || continue
-		break
-	done
-	case $cl_rc in
-	127) leak_why="this is a RHEL-family kernel, whose version does not say which ice patches it carries, and there is no rpm here to read its package changelog"; return 0 ;;
-	3) leak_why="this is a RHEL-family kernel, whose version does not say which ice patches it carries, and ${R:-/} has no rpm database (/var/lib/rpm, /usr/lib/sysimage/rpm) to read its package changelog from"; return 0 ;;
-	0) ;;
-	*) leak_why="this is a RHEL-family kernel, whose version does not say which ice patches it carries, and the rpm database has no package kernel-${flav}core-$base or kernel-$flav$base (or cannot be read) to give its changelog"; return 0 ;;
-	esac
-	if ! grep -q '^- ' "$dtmp/changelog"; then
-		leak_why="the changelog of $leak_pkg has no entries: whether its ice carries the leaking Rx buffer release cannot be read"
-		return 0
-	fi
-	fixl=$(cl_line "$fix_subj")
-	leakl=$(cl_line "$leak_subj")
-	if [ -n "$fixl" ]; then
-		leak=fixed leak_evidence=${fixl%%"$TAB"*}
-		leak_why="the changelog of $leak_pkg carries the fix, in ${fixl#*"$TAB"}: \"$leak_evidence\""
-	elif [ -n "$leakl" ]; then
-		leak=affected leak_evidence=${leakl%%"$TAB"*}
-		leak_why="the changelog of $leak_pkg carries the leaking Rx buffer release, in ${leakl#*"$TAB"}, and not the fix (\"$fix_subj\"): \"$leak_evidence\""
-	else
-		leak=not-affected
-		leak_why="the changelog of $leak_pkg has no \"$leak_subj\": the leaking Rx buffer release never came in"
 	fi
 }
 
@@ -241,19 +121,56 @@ facts_module() {
 		dkms_tree=$(printf '%s\n' "$mi" | field backport_tree_sha256)
 		dkms_ver=${dkms_ver%%"$TAB"*} dkms_src=${dkms_src%%"$TAB"*} dkms_signer=${dkms_signer%%"$TAB"*}
 	fi
+	lfile='' lfile_author=''
 	[ "$loaded" = yes ] || return 0
 	if [ -n "$lsrc" ] && [ "$lsrc" = "$dkms_src" ]; then
 		which=dkms
 	elif [ -n "$lsrc" ] && [ "$lsrc" = "$intree_src" ]; then
 		which=in-tree
+	elif loaded_file; then
+		# The loaded ice is another file of this kernel: its own modinfo
+		# says whose it is.  Ours carries backport_upstream
+		# (compat/ice_backport_info.c); a taint O alone says only "built
+		# out of tree", which Intel's own driver is too.
+		mi=$(modinfo_of "$lfile" || true)
+		if [ -n "$(printf '%s\n' "$mi" | field backport_upstream)" ]; then
+			which=ours-other
+		else
+			lfile_author=$(printf '%s\n' "$mi" | field author | cut -c 1-120)
+			case $lfile_author:$ltaint in
+			*Intel*:*O*) which=intel-oot ;;
+			*:*O*) which=out-of-tree ;;
+			*) which=unknown ;;
+			esac
+		fi
 	else
 		case $ltaint in
-		# O: out-of-tree module.  The kernel's own ice is neither, and has
-		# no version of its own.
+		# O: out-of-tree, and no file of this kernel says whose.
 		*O*) which=out-of-tree ;;
+		# The kernel's own ice has no version of its own.
 		*) if [ -z "$lver" ]; then which=in-tree; else which=unknown; fi ;;
 		esac
 	fi
+}
+
+# loaded_file: lfile, the ice.ko* of the running kernel (outside its own
+# kernel/ tree and DKMS's file, both judged already) whose srcversion is
+# the loaded module's: Intel's out-of-tree driver in updates/drivers/...,
+# a kmod package's in extra/ or weak-updates/, an older ice-backport.
+loaded_file() {
+	[ -n "$lsrc" ] && [ -d "$R/lib/modules/$kver" ] || return 1
+	find "$R/lib/modules/$kver" -path "$R/lib/modules/$kver/kernel" -prune -o \
+		-name 'ice.ko*' -type f -print 2>/dev/null | LC_ALL=C sort | head -n 16 >"$dtmp/icefiles" || true
+	while IFS= read -r lf_f; do
+		lf_f=${lf_f#"$R"}
+		[ "$lf_f" != "$dkms_ko" ] || continue
+		case $lf_f in *[[:space:]]*) continue ;; esac
+		if [ "$(modinfo_of "$lf_f" | field srcversion)" = "$lsrc" ]; then
+			lfile=$lf_f
+			return 0
+		fi
+	done <"$dtmp/icefiles"
+	return 1
 }
 
 # policy_ask COMMAND KERNEL: the kernel policy's answer for the root
@@ -377,13 +294,26 @@ counters_verdict() {
 		}' "$1" "$2"
 }
 
+# port_rec FIELD...: one tab-separated record, each field with its tabs
+# and newlines made blanks and an empty one written '-'.
+port_rec() {
+	port_rec_sep=
+	for port_rec_f in "$@"; do
+		port_rec_f=$(printf '%s' "$port_rec_f" | tr '\t\n' '  ')
+		printf '%s%s' "$port_rec_sep" "${port_rec_f:--}"
+		port_rec_sep=$TAB
+	done
+	printf '\n'
+}
+
 # ---- E800 ports --------------------------------------------------------
 facts_ports() {
 	e800=0
 	ids=$(awk '!/^#/ && NF { printf " %s", $1 }' "$data/e800-pci-ids")
 	have_pkg_file=no
 	ls "$R"/lib/firmware/intel/ice/ddp/ice.pkg* >/dev/null 2>&1 && have_pkg_file=yes
-	klog=$(run dmesg || true)
+	# The kernel log of the live host only (`live`: not under a root).
+	klog=$(live dmesg || true)
 	for d in "$R"/sys/bus/pci/devices/*; do
 		bdf=${d##*/}
 		# A PCI address; anything else is not a device of a real sysfs.
@@ -395,7 +325,7 @@ facts_ports() {
 		[ ! -e "$d/driver" ] && [ ! -L "$d/driver" ] || drv=$(basename "$(readlink "$d/driver")")
 		drv=${drv%%"$TAB"*}
 		ddp=unknown
-		dl=$(run devlink dev info "pci/$bdf" || true)
+		dl=$(live devlink dev info "pci/$bdf" || true)
 		app=$(printf '%s\n' "$dl" | awk '$1 == "fw.app.name" { $1 = ""; sub(/^ /, ""); print; exit }')
 		appv=$(printf '%s\n' "$dl" | awk '$1 == "fw.app" { print $2; exit }')
 		if printf '%s\n' "$klog" | grep -F -- "$bdf" | grep -qi 'safe mode'; then
@@ -419,27 +349,37 @@ facts_ports() {
 			mtu='' fw='' dver='' xdp=unknown counters=no rings=0 stale=- sig=-
 			if [ "$n" != - ]; then
 				mtu=$(rdp "$d/net/$n/mtu" | head -n 1 | cut -c 1-64)
-				mtu=${mtu%%"$TAB"*}
-				ei=$(run ethtool -i "$n" || true)
+				ei_rc=0
+				ei=$(live ethtool -i "$n") || ei_rc=$?
 				fw=$(printf '%s\n' "$ei" | field firmware-version)
-				fw=${fw%%"$TAB"*}
 				dver=$(printf '%s\n' "$ei" | field version)
-				dver=${dver%%"$TAB"*}
-				if il=$(run ip -d link show dev "$n"); then
+				if il=$(live ip -d link show dev "$n"); then
 					xdp=$(printf '%s\n' "$il" | sed -n 's/.*prog\/xdp id \([0-9]*\).*/id \1/p' | head -n 1)
 					[ -n "$xdp" ] || xdp=none
 				fi
-				run ethtool -S "$n" >"$dtmp/s1" || true
+				s_rc=0
+				live ethtool -S "$n" >"$dtmp/s1" || s_rc=$?
 				# Two samples: a leak shows as allocations growing while no
 				# page is recycled or released.
-				[ -n "$CMDS" ] || sleep "$secs"
-				run_again ethtool -S "$n" >"$dtmp/s2" || true
-				# shellcheck disable=SC2046 # three words
-				set -- $(counters_verdict "$dtmp/s1" "$dtmp/s2")
-				[ $# -ne 3 ] || counters=yes rings=$1 stale=$2 sig=$3
+				[ -n "$CMDS" ] || [ "$s_rc" != 0 ] || sleep "$secs"
+				[ "$s_rc" != 0 ] || live_again ethtool -S "$n" >"$dtmp/s2" || s_rc=$?
+				# Why there are no counters, when there are none: no
+				# ethtool here, a root read, or a driver without them.
+				case $s_rc:$ei_rc in
+				126:*) counters=not-read ;;
+				127:127) counters=no-ethtool ;;
+				0:*)
+					# shellcheck disable=SC2046 # three words
+					set -- $(counters_verdict "$dtmp/s1" "$dtmp/s2")
+					[ $# -ne 3 ] || counters=yes rings=$1 stale=$2 sig=$3
+					;;
+				esac
 			fi
-			printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$bdf" "$n" "$drv" \
-				"$dver" "$fw" "$ddp" "$mtu" "$xdp" "$counters" "$rings" "$stale" "$sig" >>"$dtmp/ports"
+			# One record a port, '-' for an empty field: read splits on
+			# tabs as on blanks and would merge two of them, shifting
+			# every later field (an empty firmware made a clean port read
+			# as "Rx page leak, ring(s) :").  No field holds a tab.
+			port_rec "$bdf" "$n" "$drv" "$dver" "$fw" "$ddp" "$mtu" "$xdp" "$counters" "$rings" "$stale" "$sig" >>"$dtmp/ports"
 		done <"$dtmp/nets"
 	done
 }
@@ -456,7 +396,7 @@ facts_rdma() {
 # ---- Secure Boot and the module's signature -----------------------------
 facts_secureboot() {
 	sb=unknown
-	if o=$(run mokutil --sb-state); then
+	if o=$(live mokutil --sb-state); then
 		case $o in
 		*"SecureBoot enabled"*) sb=enabled ;;
 		*"SecureBoot disabled"*) sb=disabled ;;
@@ -478,12 +418,12 @@ facts_secureboot() {
 	fi
 	trusted=unknown
 	case $which in
-	dkms | out-of-tree)
+	dkms | ours-other | intel-oot | out-of-tree)
 		# E: the kernel could not verify the module's signature.
 		case $ltaint in *E*) trusted=no ;; *) trusted=yes ;; esac
 		;;
 	*)
-		if [ -n "$dkms_ko" ] && o=$(run mokutil --test-key /var/lib/dkms/mok.pub); then
+		if [ -n "$dkms_ko" ] && o=$(live mokutil --test-key /var/lib/dkms/mok.pub); then
 			case $o in
 			*"already enrolled"*) trusted=yes ;;
 			*"not enrolled"*) trusted=no ;;
@@ -493,26 +433,38 @@ facts_secureboot() {
 	esac
 }
 
+# move_to: the kernel to move to, named when the data knows it.
+move_to() {
+	if [ -n "$leak_move" ]; then
+		echo "$leak_move"
+	elif [ "$leak_cause" = zero-length-bias ]; then
+		echo "a kernel without Red Hat's zero-length change (none of this line yet)"
+	else
+		echo "a kernel with the fix"
+	fi
+}
+
 # ---- verdicts ----------------------------------------------------------
 judge() {
+	adv_family
 	ours_runs=no
-	case $which in dkms | out-of-tree) ours_runs=yes ;; esac
+	case $which in dkms | ours-other) ours_runs=yes ;; esac
 	case $leak in
 	affected)
 		if [ "$ours_runs" = yes ]; then
 			finding ok kernel "the own ice of $kver leaks Rx pages ($leak_why); ice-backport's driver runs instead"
+		elif [ "$which" = intel-oot ]; then
+			finding ok kernel "the own ice of $kver leaks Rx pages ($leak_why); Intel's out-of-tree ice $lver runs instead, whose Rx path releases each buffer as it is used and never had this leak"
 		elif [ "$e800" = 0 ]; then
 			finding info kernel "the own ice of $kver leaks Rx pages ($leak_why), but this host has no E800 adapter"
 		elif [ -n "$dkms_ko" ]; then
 			: # the module check says to load ours
 		elif [ -n "$pkg_ver" ]; then
 			finding action kernel "the own ice of $kver leaks Rx pages ($leak_why) and DKMS installed no ice-backport for it" \
-				"see the DKMS finding below; or move to a kernel with the fix"
+				"see the DKMS finding below; or move to $(move_to); $(adv_mitigate)"
 		else
-			inst="apt install ice-backport-dkms linux-headers-$kver"
-			! el_kernel "$kver" || inst="dnf install ice-backport-dkms kernel-devel-$kver"
 			finding action kernel "the own ice of $kver leaks Rx pages ($leak_why) and ice-backport is not installed" \
-				"$inst, then reboot (or modprobe -r ice && modprobe ice); or move to a kernel with the fix"
+				"$(adv_install "$kver")$(adv_mok), then reboot (or modprobe -r ice && modprobe ice); or move to $(move_to); $(adv_mitigate)"
 		fi
 		;;
 	fixed | not-affected)
@@ -521,6 +473,8 @@ judge() {
 	*)
 		if [ "$ours_runs" = yes ]; then
 			finding ok kernel "whether the own ice of $kver leaks is not known ($leak_why); ice-backport's driver runs instead"
+		elif [ "$which" = intel-oot ]; then
+			finding ok kernel "whether the own ice of $kver leaks is not known ($leak_why); Intel's out-of-tree ice $lver runs instead, which never had this leak"
 		elif [ "$e800" = 0 ]; then
 			finding info kernel "whether the own ice of $kver leaks is not known ($leak_why); this host has no E800 adapter"
 		else
@@ -530,14 +484,36 @@ judge() {
 		;;
 	esac
 
+	if [ -n "$R" ] && [ -z "$CMDS" ] && [ "${ICE_BP_LIVE:-}" != 1 ]; then
+		finding info root "read from the root $R: its kernel log, the ports' ethtool, ip and devlink output and mokutil's answers were not read, being this machine's state, not the root's host's (Safe Mode, the Rx page counters, XDP and the module key's enrolment are therefore not judged)" \
+			"run ice-backport doctor on the host itself; or, where $R is this machine's own root (a container with the host's / and network), add --live"
+	fi
+
 	reload="modprobe -r ice && modprobe ice (this drops the E800 links for a moment), or reboot"
 	case $which in
 	dkms) finding ok module "the loaded ice is ice-backport $lver, the one DKMS installed for $kver" ;;
+	ours-other)
+		if [ -n "$dkms_ko" ]; then
+			finding action module "the loaded ice is ice-backport $lver ($lfile), not the build DKMS installed for $kver ($dkms_ver, srcversion $dkms_src)" "$reload"
+		else
+			finding info module "the loaded ice is ice-backport $lver ($lfile), not installed by DKMS"
+		fi
+		;;
+	intel-oot)
+		# Not ours, and not leaking: two out-of-tree ice drivers for one
+		# kernel is the operator's choice to make, not an alarm.
+		if [ -n "$dkms_ko" ]; then
+			finding info module "the loaded ice is Intel's out-of-tree driver $lver ($lfile), not ice-backport $dkms_ver, which DKMS installed for $kver; keep one of the two (which loads at boot depends on depmod's search order)" \
+				"to run ice-backport: remove Intel's package (or $lfile), depmod -a, then $reload"
+		else
+			finding info module "the loaded ice is Intel's out-of-tree driver $lver ($lfile); it does not have the multi-buffer Rx leak"
+		fi
+		;;
 	out-of-tree)
 		if [ -n "$dkms_ko" ]; then
-			finding action module "the loaded ice ($lver, srcversion $lsrc) is not the one DKMS installed for $kver ($dkms_ver, srcversion $dkms_src)" "$reload"
+			finding action module "the loaded ice ($lver, srcversion $lsrc) is an out-of-tree build but not the one DKMS installed for $kver ($dkms_ver, srcversion $dkms_src)" "$reload"
 		else
-			finding info module "the loaded ice is an out-of-tree build, version $lver, not installed by DKMS"
+			finding unknown module "the loaded ice ($lver, srcversion $lsrc) is an out-of-tree build that no ice.ko of $kver matches: whose it is, and whether it leaks, cannot be told" "send a support bundle"
 		fi
 		;;
 	in-tree)
@@ -589,7 +565,7 @@ judge() {
 				"reinstall ice-backport-dkms; if /usr/src/ice-backport-$pkg_ver/kernels.list was edited, correct it" ;;
 			no-headers)
 				if [ "$k" = "$kver" ]; then
-					finding action dkms "ice-backport $pkg_ver is not built for the running kernel $k: its headers are not installed" "apt install linux-headers-$k"
+					finding action dkms "ice-backport $pkg_ver is not built for the running kernel $k: its headers are not installed" "$(adv_headers "$k"), then ice-backport autoinstall $k"
 				else
 					finding info dkms "ice-backport $pkg_ver is not built for $k: its headers are not installed"
 				fi
@@ -605,7 +581,7 @@ judge() {
 	fi
 	if [ "$e800" -gt 0 ] && [ "$have_pkg_file" = no ]; then
 		finding action ports "no DDP package file (/lib/firmware/intel/ice/ddp/ice.pkg): the E800 ports run in Safe Mode at the next load" \
-			"apt install firmware-intel-misc (Debian 13) or firmware-misc-nonfree (Debian 12), from non-free-firmware"
+			"$(adv_firmware)"
 	fi
 	while IFS=$TAB read -r bdf n drv dver fw ddp mtu xdp counters rings stale sig; do
 		p="$n ($bdf)"
@@ -614,8 +590,10 @@ judge() {
 			finding action ports "$p is bound to no driver" "modprobe ice; see dmesg | grep -i ice"
 			continue
 		fi
+		[ "$dver" != - ] || dver=''
+		[ "$fw" != - ] || fw=''
 		[ "$ddp" != safe-mode ] || finding action ports "$p runs in Safe Mode: the DDP package did not load" \
-			"install the DDP package (firmware-intel-misc or firmware-misc-nonfree), then $reload"
+			"install the DDP package ($(adv_firmware)), then $reload"
 		[ "$n" != - ] || continue
 		if [ "$stale" != - ]; then
 			finding action ports "Rx page leak on $p, ring(s) $stale: the stale-page counter is not 0" \
@@ -625,10 +603,18 @@ judge() {
 				"send ice-backport support-bundle to support; until fixed, MTU 1500 avoids multi-buffer frames"
 		elif [ "$counters" = yes ]; then
 			finding ok ports "$p: Rx page counters of $rings ring(s) show no leak"
-		elif [ "$which" = in-tree ] || [ "$drv" != ice ]; then
+		elif [ "$counters" = not-read ]; then
+			# Reported once, with the rest a root read leaves out.
+			:
+		elif [ "$counters" = no-ethtool ]; then
+			# Not a verdict on the leak: the kernel check judged the
+			# driver; the counters only confirm it.
+			finding info ports "$p: ethtool is not installed, so its Rx page counters were not read" \
+				"install ethtool (apt install ethtool, dnf install ethtool, zypper install ethtool) to have them checked"
+		elif [ "$ours_runs" != yes ] || [ "$drv" != ice ]; then
 			finding info ports "$p: no Rx page counters (driver $drv, not ice-backport's)"
 		else
-			finding unknown ports "$p: the driver shows no Rx page counters, the leak cannot be judged" "send a support bundle"
+			finding unknown ports "$p: ice-backport's driver runs but shows no Rx page counters, the leak cannot be judged" "send a support bundle"
 		fi
 	done <"$dtmp/ports"
 
@@ -754,6 +740,11 @@ doctor_json() {
 	jf reason "$leak_why"
 	jf changelog_package "$leak_pkg"
 	jf changelog_evidence "$leak_evidence"
+	jf family "$kfamily"
+	jf distribution_version "$distver"
+	jf rx_leak_cause "$leak_cause"
+	jf rx_leak_basis "$leak_basis"
+	jf move_to "$leak_move"
 	jc
 	printf '\n'
 	jo module
@@ -762,6 +753,7 @@ doctor_json() {
 	jf version "$lver"
 	jf srcversion "$lsrc"
 	jf taint "$ltaint"
+	jf file "$lfile"
 	jf dkms_file "$dkms_ko"
 	jf dkms_version "$dkms_ver"
 	jf dkms_srcversion "$dkms_src"
@@ -798,8 +790,16 @@ doctor_json() {
 	sep=
 	while IFS=$TAB read -r bdf n drv dver fw ddp mtu xdp counters rings stale sig; do
 		[ "$n" != - ] || n=''
+		[ "$dver" != - ] || dver=''
+		[ "$fw" != - ] || fw=''
+		[ "$mtu" != - ] || mtu=''
 		verdict=ok
-		[ "$counters" = yes ] || verdict=no-counters
+		case $counters in
+		yes) ;;
+		not-read) verdict=not-read ;;
+		no-ethtool) verdict=no-ethtool ;;
+		*) verdict=no-counters ;;
+		esac
 		[ "$sig" = - ] || verdict='leak-signature'
 		[ "$stale" = - ] || verdict=leak
 		printf '%s\n{' "$sep"

@@ -10,6 +10,8 @@
 #                  127 when there is none (the command is "not installed"),
 #                  or the number in DIR/<key>.rc.  `run_again` (the second
 #                  sample of counters) reads DIR/<key>.2 when it exists.
+#                  Without it, under a root, commands of the live machine
+#                  do not run at all (`live`).
 
 # tool_die CAUSE FIX: the tool cannot do what it was asked; exit 2 ("could
 # not tell"), never a verdict.
@@ -112,6 +114,29 @@ run() {
 }
 
 run_suffix=
+
+# live CMD ARGS...: `run` for a command that reports the state of the
+# machine it runs on (dmesg, ethtool, devlink, ip, mokutil, lspci, dkms,
+# bpftool), not of a file.  Under a --root read without ICE_BP_CMDS that
+# machine is not the root's host (a customer's root copied to a support
+# workstation): its kernel log, ports and Secure Boot state would be mixed
+# into the root's, so nothing runs and the status is 126, "not read from
+# a root"; each caller says what it could not read.  ICE_BP_LIVE=1
+# (--live) says the root is this machine's own.
+live() {
+	if [ -n "$R" ] && [ -z "$CMDS" ] && [ "${ICE_BP_LIVE:-}" != 1 ]; then
+		return 126
+	fi
+	run "$@"
+}
+
+# live_again CMD ARGS...: `live` for a second sample of the same command.
+live_again() {
+	if [ -n "$R" ] && [ -z "$CMDS" ] && [ "${ICE_BP_LIVE:-}" != 1 ]; then
+		return 126
+	fi
+	run_again "$@"
+}
 
 # rpmdb_q ARGS...: `rpm -q ARGS` against the rpm database of the root, read
 # by this machine's rpm (--dbpath names the root's database; nothing of the

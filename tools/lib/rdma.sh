@@ -35,7 +35,7 @@ rdma_uses() {
 		fi
 	done
 	# The kernel's irdma tried and was refused: a host that wants RDMA.
-	if run dmesg 2>/dev/null | grep -Eq 'irdma: .*(disagrees about version of symbol|Unknown symbol) ice_'; then
+	if live dmesg 2>/dev/null | grep -Eq 'irdma: .*(disagrees about version of symbol|Unknown symbol) ice_'; then
 		rdma_use_why="${rdma_use_why:+$rdma_use_why; }the kernel log shows irdma refused by ice"
 	fi
 	[ -n "$rdma_use_why" ]
