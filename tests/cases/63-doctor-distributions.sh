@@ -16,16 +16,21 @@
 #      upload, against Ubuntu's rows; the changelog of linux-modules-KVER
 #      when the signed image's own is silent), Debian (the changelog, a
 #      Revert of the fix taking it back; the version without one), a
-#      kernel.org build (its build tree, no headers package) and SLES (no
-#      rpm database: could not tell, the release only a hint);
+#      kernel.org build (its build tree, no headers package, also on a
+#      Debian root) and SLES (no rpm database: could not tell, the
+#      release only a hint);
 #   D. --root runs none of this machine's commands (Safe Mode in the
 #      kernel log and a stale-page counter are not seen, and it says so);
 #      --live does run them.
 # Each property has its broken twin: a doctor whose port record loses
-# empty fields reads (A2) as a leak; the out-of-tree module with
-# backport_upstream, or with no file, is not Intel's; each affected
-# distribution kernel has a fixed (or not affected) neighbour, the revert
-# a changelog without it; --live shows what --root left out.
+# empty fields (a mutant of doctor.sh) reads A2 as a leak; the
+# out-of-tree module with backport_upstream, or with no file, is not
+# Intel's; the affected Fedora, Ubuntu and Debian kernels have fixed or
+# not affected neighbours, the Debian revert a changelog without it;
+# --live shows what --root left out.
+# An expectation the tool does not meet yet is marked TOOL BUG where it is
+# checked (tool_bug): the rest still runs, and the test fails at its end
+# naming each one.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 . "$top/tools/lib/host.sh"
 . "$top/tests/doctor-fixture.sh"
@@ -36,21 +41,44 @@ command -v gzip >/dev/null || skip "gzip is needed to write the fixtures' change
 export ICE_BP_SAMPLE_SECS=0
 t0=$(date +%s)
 
-# expect NAME EXPR WANT: in the last JSON output of the fake host NAME.
+# expect NAME EXPR WANT: EXPR (python, over the JSON as d) of the last
+# output of the fake host NAME must print WANT, as jexpect says; the
+# checks are kept until `judged NAME`, which runs them in one python (a
+# python start costs more than a doctor run on some hosts).
 expect() {
-	jexpect "$tmp/$1.out" "$2" "$3"
+	printf '%s\t%s\n' "$2" "$3" >>"$tmp/$1.want"
+}
+cat >"$tmp/judged.py" <<'PY'
+import json, sys
+out, wants, why = sys.argv[1:4]
+name = out.rsplit("/", 1)[-1]
+d = json.load(open(out))
+for line in open(wants):
+    expr, want = line.rstrip("\n").split("\t", 1)
+    got = str(eval(expr))
+    if got != want:
+        open(why, "w").write("%s: %s is '%s', want '%s'" % (name, expr, got, want))
+        sys.exit(1)
+    print("ok: %s: %s = %s" % (name, expr, want))
+PY
+# judged NAME: the checks kept for NAME hold.
+judged() {
+	[ -s "$tmp/$1.want" ] || fail "judged $1: no check kept"
+	python3 "$tmp/judged.py" "$tmp/$1.out" "$tmp/$1.want" "$tmp/$1.why" ||
+		fail "$(cat "$tmp/$1.why" 2>/dev/null || echo "$1: its output is not JSON")"
+	rm -f "$tmp/$1.want"
 }
 # kfix NAME EXPR: EXPR (python, over the kernel finding's fix as f) holds.
 kfix() {
-	jexpect "$tmp/$1.out" "[$2 for f in [x['fix'] for x in d['findings'] if x['check'] == 'kernel']]" "[True]"
+	expect "$1" "[$2 for f in [x['fix'] for x in d['findings'] if x['check'] == 'kernel']]" "[True]"
 }
 # level NAME CHECK WANT: the levels of CHECK's findings are WANT (a list).
 level() {
-	jexpect "$tmp/$1.out" "[f['level'] for f in d['findings'] if f['check'] == '$2']" "$3"
+	expect "$1" "[f['level'] for f in d['findings'] if f['check'] == '$2']" "$3"
 }
-# messages NAME TEXT: no finding's message or fix holds TEXT.
+# no_text NAME TEXT: no finding's message or fix holds TEXT (no '"' in it).
 no_text() {
-	jexpect "$tmp/$1.out" "[f for f in d['findings'] if '$2' in f['message'] + (f['fix'] or '')]" "[]"
+	expect "$1" "[f for f in d['findings'] if \"\"\"$2\"\"\" in f['message'] + (f['fix'] or '')]" "[]"
 }
 # dist_host NAME KVER DEBIAN_VERSION: an E810 on KVER's own ice, no
 # ice-backport-dkms: an affected kernel is an action (exit 1).
@@ -58,6 +86,22 @@ dist_host() {
 	fx_new "$1" "$2" "$3"
 	fx_loaded intree
 	fx_port ice
+}
+# tool_bug WHAT CHECK...: CHECK (a check above, run in a subshell) is
+# an expectation the tool does not meet yet: a bug of the tool, not of
+# the test.  The rest of the test runs; the test fails at its end, naming
+# each one (TOOL BUG lines).
+tool_bugs=
+tool_bug() {
+	tool_bug_what=$1
+	shift
+	if ("$@"); then
+		echo "ok (no longer a tool bug): $tool_bug_what"
+	else
+		echo "TOOL BUG: $tool_bug_what"
+		tool_bugs="$tool_bugs
+  - $tool_bug_what"
+	fi
 }
 # mutant NAME FILE SEDFILE: a copy of tools/lib whose FILE is edited by
 # the sed script SEDFILE, which must change it.
@@ -78,6 +122,7 @@ expect noethtool "d['ports'][0]['rx_pages']['verdict']" no-ethtool
 expect noethtool "[f for f in d['findings'] if f['level'] == 'action']" "[]"
 expect noethtool "[f['level'] for f in d['findings'] if f['check'] == 'ports' and 'ethtool' in f['message']]" "['info']"
 no_text noethtool 'Rx page leak'
+judged noethtool
 
 echo "== A2: a healthy host whose ethtool -i has an empty firmware and driver version"
 fx_healthy emptyfw
@@ -93,6 +138,7 @@ judge_emptyfw() (
 	expect emptyfw "d['ports'][0]['driver_version']" None
 	expect emptyfw "d['ports'][0]['mtu']" 9000
 	no_text emptyfw 'Rx page leak'
+	judged emptyfw
 )
 judge_emptyfw "$top/tools/lib"
 echo "-- negative control: a doctor that writes the port record without '-' for empty fields"
@@ -113,6 +159,7 @@ doctor nodevlink doctor --json
 expect_rc nodevlink 0
 expect nodevlink "d['ports'][0]['rx_pages']['verdict']" ok
 expect nodevlink "d['ports'][0]['ddp']" unknown
+judged nodevlink
 
 echo "== B: Intel's out-of-tree ice on a leaking Debian kernel"
 # intel_host NAME: Debian's 6.12.38-1 (its own ice leaks), Intel's ice
@@ -146,6 +193,7 @@ expect intel "'Intel' in [f['message'] for f in d['findings'] if f['check'] == '
 expect intel "d['ports'][0]['rx_pages']['verdict']" no-counters
 level intel ports "['info']"
 no_text intel "ice-backport's driver runs instead"
+judged intel
 echo "-- with ice-backport's DKMS build for that kernel beside it"
 fx_package
 fx_dkms_installed "$intel_kver"
@@ -154,11 +202,13 @@ expect_rc intel 0
 expect intel "d['module']['which']" intel-oot
 level intel module "['info']"
 level intel kernel "['ok']"
+judged intel
 echo "-- control: the same file with backport_upstream is ice-backport's"
 intel_host ours
 echo "backport_upstream: linux-source-6.12 6.12.117-1 (Debian trixie)" >>"$fc/$(cmd_key modinfo "$intel_ko")"
 doctor ours doctor --json
 expect ours "d['module']['which']" ours-other
+judged ours
 echo "-- control: taint O and no file of the kernel with its srcversion"
 intel_host oot
 rm -f "$fx$intel_ko"
@@ -167,7 +217,13 @@ expect oot "d['module']['which']" out-of-tree
 level oot module "['unknown']"
 no_text oot "ice-backport's driver runs instead"
 no_text oot "Intel's out-of-tree"
-expect_rc oot 2
+judged oot
+# TOOL BUG (found by this test): the kernel check calls the kernel's own
+# ice's leak an action although that ice is not the one loaded; the
+# module check rightly cannot tell; the exit must be 2, "could not tell".
+tool_bug "out-of-tree ice with no matching file: the kernel finding is 'action' (exit 1), want not an action (exit 2)" \
+	jexpect "$tmp/oot.out" "[f['level'] for f in d['findings'] if f['check'] == 'kernel' and f['level'] == 'action']" "[]"
+tool_bug "out-of-tree ice with no matching file: exit 1, want 2" expect_rc oot 2
 
 echo "== C: ELRepo's kernel-lt 6.6.110"
 dist_host elrepo 6.6.110-1.el9.elrepo.x86_64 ""
@@ -180,6 +236,7 @@ level elrepo kernel "['action']"
 kfix elrepo "'kernel-lt-devel-6.6.110-1.el9.elrepo.x86_64' in f"
 kfix elrepo "'EPEL' in f"
 kfix elrepo "'apt ' not in f"
+judged elrepo
 
 echo "== C: Fedora 42's 6.15.11 (the 6.15 series ended without the fix)"
 dist_host fc42 6.15.11-200.fc42.x86_64 ""
@@ -189,12 +246,14 @@ expect fc42 "d['kernel']['family']" fedora
 expect fc42 "d['kernel']['own_ice_rx_leak']" affected
 level fc42 kernel "['action']"
 kfix fc42 "f.startswith('dnf install ice-backport-dkms kernel-devel-6.15.11-200.fc42.x86_64')"
+judged fc42
 echo "-- control: Fedora 43's 6.17.4 has the fix"
 dist_host fc43 6.17.4-200.fc43.x86_64 ""
 doctor fc43 doctor --json
 expect_rc fc43 0
 expect fc43 "d['kernel']['family']" fedora
 expect fc43 "d['kernel']['own_ice_rx_leak']" fixed
+judged fc43
 
 # ubuntu_host NAME KVER UPLOAD SIGNATURE: an Ubuntu kernel, /proc/version
 # with "#UPLOAD-Ubuntu", /proc/version_signature SIGNATURE (none when "").
@@ -212,6 +271,7 @@ expect u614 "d['kernel']['own_ice_rx_leak']" affected
 expect u614 "d['kernel']['distribution_version']" 6.14.0-37.37~24.04.1
 level u614 kernel "['action']"
 kfix u614 "f.startswith('apt install ice-backport-dkms linux-headers-6.14.0-37-generic')"
+judged u614
 echo "== C: Ubuntu 6.8, by Ubuntu's own numbers (kernel.org's 6.8 never leaked)"
 # u68 NAME KVER UPLOAD SIGNATURE WANT RC: the host judged WANT, by its version.
 u68() {
@@ -225,12 +285,18 @@ u68() {
 u68 u6864 6.8.0-64-generic 67 "Ubuntu 6.8.0-64.67-generic 6.8.12" affected 1
 level u6864 kernel "['action']"
 kfix u6864 "f.startswith('apt install ice-backport-dkms linux-headers-6.8.0-64-generic')"
+judged u6864
 u68 u6862 6.8.0-62-generic 65 "Ubuntu 6.8.0-62.65-generic 6.8.12" not-affected 0
+judged u6862
 u68 u68103 6.8.0-103-generic 103 "Ubuntu 6.8.0-103.103-generic 6.8.12" fixed 0
+judged u68103
+echo "-- 22.04's HWE 6.8 carries the same numbers"
 u68 u68hwe 6.8.0-106-generic 106~22.04.1 "Ubuntu 6.8.0-106.106~22.04.1-generic 6.8.12" fixed 0
+judged u68hwe
 echo "-- no /proc/version_signature: uname's ABI 64 and /proc/version's #67"
 u68 u68nosig 6.8.0-64-generic 67 "" affected 1
 expect u68nosig "d['kernel']['distribution_version']" 6.8.0-64.67
+judged u68nosig
 
 echo "== C: Ubuntu 6.8.0-103 by its changelog (linux-modules', the signed image's own log silent)"
 ubuntu_host u68cl 6.8.0-103-generic 103 ""
@@ -270,6 +336,7 @@ expect u68cl "d['kernel']['rx_leak_basis']" changelog
 expect u68cl "d['kernel']['changelog_package']" linux-modules-6.8.0-103-generic
 expect u68cl "d['kernel']['changelog_evidence']" "- ${u68_fix#    - }"
 expect u68cl "'in 6.8.0-103.103' in d['kernel']['reason']" True
+judged u68cl
 
 echo "== C: Debian 6.12.118-1 whose changelog reverts the fix"
 # deb_changelog REVERT: the changelog.gz of linux-image-6.12.118+deb13-amd64
@@ -319,6 +386,7 @@ expect debrev "d['kernel']['changelog_evidence']" '- Revert "ice: fix Rx page le
 expect debrev "'reverts the fix, in 6.12.118-1' in d['kernel']['reason']" True
 level debrev kernel "['action']"
 kfix debrev "f.startswith('apt install ice-backport-dkms linux-headers-$deb_kver')"
+judged debrev
 echo "-- control: the same changelog without the revert"
 dist_host debfix "$deb_kver" 6.12.118-1
 mkdir -p "$fx$deb_doc"
@@ -328,12 +396,14 @@ expect_rc debfix 0
 expect debfix "d['kernel']['own_ice_rx_leak']" fixed
 expect debfix "d['kernel']['rx_leak_basis']" changelog
 expect debfix "d['kernel']['changelog_evidence']" "- ice: fix Rx page leak on multi-buffer frames"
+judged debfix
 echo "-- control: no changelog at all: Debian's version (6.12.118-1, fixed from 6.12.57-1)"
 dist_host debnocl "$deb_kver" 6.12.118-1
 doctor debnocl doctor --json
 expect_rc debnocl 0
 expect debnocl "d['kernel']['own_ice_rx_leak']" fixed
 expect debnocl "d['kernel']['rx_leak_basis']" version
+judged debnocl
 
 echo "== C: kernel.org 6.6.110: its build tree, no headers package"
 dist_host k66 6.6.110 ""
@@ -343,6 +413,19 @@ expect k66 "d['kernel']['family']" kernel.org
 expect k66 "d['kernel']['own_ice_rx_leak']" affected
 kfix k66 "'linux-headers-6.6.110' not in f"
 kfix k66 "'/lib/modules/6.6.110/build' in f"
+judged k66
+echo "-- the same kernel on a Debian root (/etc/os-release): still no headers package"
+mkdir -p "$fx/etc"
+printf 'PRETTY_NAME="Debian GNU/Linux 13 (trixie)"\nNAME="Debian GNU/Linux"\nVERSION_ID="13"\nID=debian\n' >"$fx/etc/os-release"
+doctor k66 doctor --json
+expect_rc k66 1
+expect k66 "d['kernel']['family']" kernel.org
+judged k66
+# TOOL BUG (found by this test): the headers of a kernel.org build are its
+# build tree, on any distribution; the advice names Debian's package
+# linux-headers-6.6.110, which no archive has.
+tool_bug "kernel.org 6.6.110 on a Debian root: the fix names linux-headers-6.6.110, want the build tree /lib/modules/6.6.110/build" \
+	jexpect "$tmp/k66.out" "[('linux-headers-6.6.110' not in f, '/lib/modules/6.6.110/build' in f) for f in [x['fix'] for x in d['findings'] if x['check'] == 'kernel']]" "[(True, True)]"
 
 echo "== C: SLES 16.0 6.12.0-160000.5, no rpm database"
 dist_host sles 6.12.0-160000.5-default ""
@@ -353,6 +436,7 @@ expect sles "d['kernel']['family']" suse
 expect sles "d['kernel']['own_ice_rx_leak']" unknown
 expect sles "'by its release alone it would be affected' in d['kernel']['reason']" True
 level sles kernel "['unknown']"
+judged sles
 
 echo "== D: --root runs none of this machine's commands"
 # The stand-ins (fx_commands) say what this machine would: its E810 in
@@ -373,10 +457,14 @@ rootrun
 expect_rc rootonly 0
 expect rootonly "d['ports'][0]['ddp']" unknown
 expect rootonly "d['ports'][0]['rx_pages']['verdict']" not-read
-no_text rootonly 'Safe Mode:'
+expect rootonly "[f for f in d['findings'] if f['check'] == 'ports' or f['level'] == 'action']" "[]"
 no_text rootonly 'Rx page leak'
 level rootonly root "['info']"
-expect rootonly "[f['message'] for f in d['findings'] if f['check'] == 'root'][0].count('kernel log') == 1 and 'ethtool' in [f['message'] for f in d['findings'] if f['check'] == 'root'][0]" True
+# It says what it did not read.
+for w in 'kernel log' ethtool mokutil 'Safe Mode' 'Rx page counters' --live; do
+	expect rootonly "'$w' in [f['message'] + f['fix'] for f in d['findings'] if f['check'] == 'root'][0]" True
+done
+judged rootonly
 echo "-- control: --live runs them (the stand-ins work)"
 rootrun --live
 expect_rc rootonly 1
@@ -386,5 +474,10 @@ expect rootonly "d['ports'][0]['rx_pages']['stale_rings']" "['1']"
 expect rootonly "len([f for f in d['findings'] if f['level'] == 'action' and 'Safe Mode' in f['message']])" 1
 expect rootonly "len([f for f in d['findings'] if f['level'] == 'action' and 'Rx page leak' in f['message']])" 1
 level rootonly root "[]"
+judged rootonly
 
+for w in "$tmp"/*.want; do
+	[ ! -e "$w" ] || fail "checks kept but never judged: $w"
+done
 echo "total $(($(date +%s) - t0)) s"
+[ -z "$tool_bugs" ] || fail "expectations the tool does not meet (TOOL BUG above):$tool_bugs"

@@ -87,6 +87,32 @@ emulate() {
 		fail "$label: xdp-load did not pin the XDP programs in the VM (console: build/$kid.rxemu$variant.log)"
 }
 
+# rhel_control: Red Hat's own zero-length change (RHEL 9.7 from
+# 5.14.0-611.25.1, 10.1 from 6.12.0-124.35.1; the candidate
+# tests/candidates/rhel-zero-len-bias.patch over upstream as imported, which
+# has the fix) takes a page reference for a zero-length buffer that the
+# release walk never gives back.  The doctor calls those kernels leaking
+# (tools/lib/rx-leak-ranges): the emulator must fail each zero-length
+# scenario on it with pages leaked, as Petr Oros reported (netdev, 26 May
+# 2026).  `make candidates` runs it through every scenario.
+rhel_control() {
+	rv=candidate-rhel-zero-len-bias
+	"$top/scripts/build/build-in-root" --variant "$rv" "$kid" || fail "the $rv control build failed"
+	set -- "$top/tests/rxemu/scenarios/zero-len-middle.scn" "$top/tests/rxemu/scenarios/zero-len-several.scn"
+	echo "== Red Hat's zero-length change ($rv): must fail and leak on $(basename "$1") and $(basename "$2")"
+	rrc=0
+	"$top/tests/rxemu/run-vm" --timeout 600 --log "$out/$kid.rxemu-$rv.log" --xdp "$out/xdp" \
+		"$img/vmlinuz" "$mods" "$out/$kid-$rv/ice.ko" "$@" >"$tmp/tap" || rrc=$?
+	grep -v '^#   ' "$tmp/tap"
+	[ "$rrc" != 0 ] || fail "$rv passed the zero-length scenarios: the emulator does not see Red Hat's leak"
+	for s in "$@"; do
+		n=$(basename "$s")
+		l=$(sed -n "s/^not ok [0-9]* - $n: .*leaked=\([0-9]*\).*/\1/p" "$tmp/tap" | head -n 1)
+		[ "${l:-0}" -gt 0 ] || fail "$rv: $n did not fail with pages leaked (console: build/$kid.rxemu-$rv.log)"
+		echo "ok: $rv leaks $l pages on $n"
+	done
+}
+
 # The negative controls of the fault injection (tests/rxemu/rxemu_fault.c),
 # made here and nowhere else: a scratch copy of tests/rxemu whose
 # ice_txrx_selftest.c includes a mutant of the driver's ice_txrx.c that
@@ -364,6 +390,7 @@ if [ "$kid" = "$ref" ]; then
 		done
 	fi
 	only=
+	rhel_control
 	fault_controls
 	malformed_scenarios
 	mutant_sample

@@ -646,7 +646,7 @@ doctor_human() {
 	esac
 	echo "ice-backport doctor $tool_version: $head (exit $doctor_exit)"
 	echo
-	echo "kernel       $kver${upsrc:+ ($upsrc)}; tier: $ktier; own ice: ${intree:-none}; Rx leak: $leak"
+	echo "kernel       $kver${upsrc:+ ($upsrc)}; tier: $ktier; own ice: ${intree:-none}; Rx leak: $leak${leak_cause:+ ($leak_cause)}${leak_basis:+, by its $leak_basis}"
 	if [ "$loaded" = yes ]; then
 		echo "loaded ice   $which, version ${lver:-none}, srcversion ${lsrc:-none}, taint '${ltaint}'"
 	else
