@@ -158,7 +158,7 @@ judge() (
 		jexpect "$tmp/$1.out" "'$2' in [f['fix'] for f in d['findings'] if f['check'] == 'kernel'][0]" True
 	}
 	kfix el96 'dnf install epel-release'
-	kfix el96 'dnf install ice-backport-dkms and kernel-devel-5.14.0-570.32.1.el9_6.x86_64'
+	kfix el96 'dnf install ice-backport-dkms kernel-devel-5.14.0-570.32.1.el9_6.x86_64'
 	kfix el96 'MTU of 1500 or less'
 	kfix el96 'mokutil --import /var/lib/dkms/mok.pub'
 	jexpect "$tmp/el96.out" "'apt ' in [f['fix'] for f in d['findings'] if f['check'] == 'kernel'][0]" False

@@ -28,9 +28,6 @@
 # Intel's; the affected Fedora, Ubuntu and Debian kernels have fixed or
 # not affected neighbours, the Debian revert a changelog without it;
 # --live shows what --root left out.
-# An expectation the tool does not meet yet is marked TOOL BUG where it is
-# checked (tool_bug): the rest still runs, and the test fails at its end
-# naming each one.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 . "$top/tools/lib/host.sh"
 . "$top/tests/doctor-fixture.sh"
@@ -86,22 +83,6 @@ dist_host() {
 	fx_new "$1" "$2" "$3"
 	fx_loaded intree
 	fx_port ice
-}
-# tool_bug WHAT CHECK...: CHECK (a check above, run in a subshell) is
-# an expectation the tool does not meet yet: a bug of the tool, not of
-# the test.  The rest of the test runs; the test fails at its end, naming
-# each one (TOOL BUG lines).
-tool_bugs=
-tool_bug() {
-	tool_bug_what=$1
-	shift
-	if ("$@"); then
-		echo "ok (no longer a tool bug): $tool_bug_what"
-	else
-		echo "TOOL BUG: $tool_bug_what"
-		tool_bugs="$tool_bugs
-  - $tool_bug_what"
-	fi
 }
 # mutant NAME FILE SEDFILE: a copy of tools/lib whose FILE is edited by
 # the sed script SEDFILE, which must change it.
@@ -218,12 +199,10 @@ level oot module "['unknown']"
 no_text oot "ice-backport's driver runs instead"
 no_text oot "Intel's out-of-tree"
 judged oot
-# TOOL BUG (found by this test): the kernel check calls the kernel's own
-# ice's leak an action although that ice is not the one loaded; the
-# module check rightly cannot tell; the exit must be 2, "could not tell".
-tool_bug "out-of-tree ice with no matching file: the kernel finding is 'action' (exit 1), want not an action (exit 2)" \
-	jexpect "$tmp/oot.out" "[f['level'] for f in d['findings'] if f['check'] == 'kernel' and f['level'] == 'action']" "[]"
-tool_bug "out-of-tree ice with no matching file: exit 1, want 2" expect_rc oot 2
+# The kernel's own ice leaks, but it is not the one loaded: no action on
+# the kernel (the module check cannot tell whose it is), exit 2.
+jexpect "$tmp/oot.out" "[f['level'] for f in d['findings'] if f['check'] == 'kernel' and f['level'] == 'action']" "[]"
+expect_rc oot 2
 
 echo "== C: ELRepo's kernel-lt 6.6.110"
 dist_host elrepo 6.6.110-1.el9.elrepo.x86_64 ""
@@ -421,11 +400,9 @@ doctor k66 doctor --json
 expect_rc k66 1
 expect k66 "d['kernel']['family']" kernel.org
 judged k66
-# TOOL BUG (found by this test): the headers of a kernel.org build are its
-# build tree, on any distribution; the advice names Debian's package
-# linux-headers-6.6.110, which no archive has.
-tool_bug "kernel.org 6.6.110 on a Debian root: the fix names linux-headers-6.6.110, want the build tree /lib/modules/6.6.110/build" \
-	jexpect "$tmp/k66.out" "[('linux-headers-6.6.110' not in f, '/lib/modules/6.6.110/build' in f) for f in [x['fix'] for x in d['findings'] if x['check'] == 'kernel']]" "[(True, True)]"
+# The headers of a kernel.org build are its build tree, on any
+# distribution: no archive has a linux-headers-6.6.110.
+jexpect "$tmp/k66.out" "[('linux-headers-6.6.110' not in f, '/lib/modules/6.6.110/build' in f) for f in [x['fix'] for x in d['findings'] if x['check'] == 'kernel']]" "[(True, True)]"
 
 echo "== C: SLES 16.0 6.12.0-160000.5, no rpm database"
 dist_host sles 6.12.0-160000.5-default ""
@@ -480,4 +457,3 @@ for w in "$tmp"/*.want; do
 	[ ! -e "$w" ] || fail "checks kept but never judged: $w"
 done
 echo "total $(($(date +%s) - t0)) s"
-[ -z "$tool_bugs" ] || fail "expectations the tool does not meet (TOOL BUG above):$tool_bugs"

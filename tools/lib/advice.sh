@@ -31,7 +31,12 @@ adv_family() {
 adv_headers() {
 	ah_base=${1%%+*} ah_flav=
 	[ "$ah_base" = "$1" ] || ah_flav=${1#*+}-
-	case $afam in
+	# A kernel no distribution built (a kernel.org build, whatever the
+	# host's os-release says) has no headers package: its build tree is
+	# what DKMS needs.
+	ah_fam=$afam
+	case $kfamily in kernel.org | other) ah_fam=own ;; esac
+	case $ah_fam in
 	debian | ubuntu) echo "apt install linux-headers-$1" ;;
 	rhel)
 		# 9.3 and later name a flavoured kernel RELEASE+FLAVOUR, and its
@@ -48,14 +53,25 @@ adv_headers() {
 # adv_install K: the command that installs ice-backport-dkms and K's headers.
 adv_install() {
 	case $afam in
-	debian | ubuntu) echo "apt install ice-backport-dkms linux-headers-$1" ;;
 	rhel | elrepo)
 		# dkms is in EPEL, not in RHEL or its rebuilds.
-		echo "dnf install epel-release (dkms comes from EPEL; on RHEL itself: subscription-manager repos --enable codeready-builder-for-rhel-\$(rpm -E %rhel)-\$(arch)-rpms, then the epel-release package of dl.fedoraproject.org), then dnf install ice-backport-dkms and $(adv_headers "$1" | sed 's/^dnf install //; s/^dnf --enablerepo=elrepo-kernel install //')"
+		ai_pkg="dnf install epel-release (dkms comes from EPEL; on RHEL itself: subscription-manager repos --enable codeready-builder-for-rhel-\$(rpm -E %rhel)-\$(arch)-rpms, then the epel-release package of dl.fedoraproject.org), then dnf install ice-backport-dkms"
 		;;
-	fedora) echo "dnf install ice-backport-dkms kernel-devel-$1" ;;
-	suse) echo "zypper install ice-backport-dkms and $(adv_headers "$1" | sed 's/^zypper install //')" ;;
-	*) echo "install ice-backport-dkms with this distribution's package manager, and $(adv_headers "$1" | sed 's/^install //')" ;;
+	debian | ubuntu) ai_pkg="apt install ice-backport-dkms" ;;
+	fedora) ai_pkg="dnf install ice-backport-dkms" ;;
+	suse) ai_pkg="zypper install ice-backport-dkms" ;;
+	*) ai_pkg="install ice-backport-dkms with this distribution's package manager" ;;
+	esac
+	ai_hdr=$(adv_headers "$1")
+	case $ai_hdr in
+	# The same package manager: one command for both.
+	"apt install "* | "dnf install "* | "zypper install "*)
+		case $ai_pkg in
+		*"${ai_hdr%% install *} install ice-backport-dkms") echo "$ai_pkg ${ai_hdr#* install }" ;;
+		*) echo "$ai_pkg, and $ai_hdr" ;;
+		esac
+		;;
+	*) echo "$ai_pkg; $ai_hdr" ;;
 	esac
 }
 

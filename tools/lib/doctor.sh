@@ -455,6 +455,11 @@ judge() {
 			finding ok kernel "the own ice of $kver leaks Rx pages ($leak_why); ice-backport's driver runs instead"
 		elif [ "$which" = intel-oot ]; then
 			finding ok kernel "the own ice of $kver leaks Rx pages ($leak_why); Intel's out-of-tree ice $lver runs instead, whose Rx path releases each buffer as it is used and never had this leak"
+		elif [ "$which" = out-of-tree ] || [ "$which" = unknown ]; then
+			# Another ice runs, whose Rx path nothing here can judge: the
+			# kernel's own leak is not what this host runs.
+			finding unknown kernel "the own ice of $kver leaks Rx pages ($leak_why), but the ice loaded is another build (version '$lver'), whose Rx path cannot be judged" \
+				"send a support bundle; or load the kernel's own ice or ice-backport's"
 		elif [ "$e800" = 0 ]; then
 			finding info kernel "the own ice of $kver leaks Rx pages ($leak_why), but this host has no E800 adapter"
 		elif [ -n "$dkms_ko" ]; then
