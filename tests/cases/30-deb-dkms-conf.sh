@@ -53,6 +53,19 @@ for k in 5.10.0-46-amd64 5.14.0-503.el9.x86_64 7.4.1-1-amd64; do
 	echo "excluded: $k (outside, with a message)"
 done
 
+echo "== a vendor line attempted without its source (kernels.list attempt records)"
+for k in 5.14.0-611.26.1.el9_7.x86_64 5.14.0-611.25.1.el9_7.x86_64+rt; do
+	[ "$(verdict "$k" build -k "$k")" = "AUTOINSTALL=yes built " ] || fail "dkms build -k $k (RHEL 9.7) is refused: $(cat "$tmp/err")"
+	kernels tier "$k" | grep -q 'a release of rhel9.7, a vendor line with leaking releases' ||
+		fail "the tier of $k does not name its attempt line"
+	echo "built:    $k ($(kernels tier-of "$k"), attempt line rhel9.7)"
+done
+echo "-- control: the same policy without its attempt records leaves 9.7 outside"
+grep -v '^attempt ' "$tree/kernels.list" >"$tmp/noattempt.list"
+[ "$("$top/tools/lib/kernels" --list "$tmp/noattempt.list" tier-of 5.14.0-611.26.1.el9_7.x86_64)" = outside ] ||
+	fail "RHEL 9.7 is in range without an attempt record: the record proves nothing"
+echo "ok: without the record, 9.7 is outside"
+
 echo "== the operator's policy file"
 echo "accept = verified" >"$tmp/policy.conf"
 export ICE_BP_POLICY="$tmp/policy.conf"
