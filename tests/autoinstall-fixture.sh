@@ -3,18 +3,24 @@
 # tests/cases/59-autoinstall-hostile-host.sh after tests/lib.sh: the case
 # runs itself again inside a private mount namespace (unshare -m) where
 # tmpfs mounts stand for /lib/modules, /usr/src, /var/lib/dkms, /var/log,
-# /var/lib/ice-backport and /run/lock, and stand-ins for dkms, modinfo and
+# /var/lib/ice-backport, /run/lock and /run/ice-backport, and stand-ins for dkms, modinfo and
 # depmod record what they are asked.  The stand-in dkms builds no module:
 # what the real dkms and a real build do is test 46's.
 # shellcheck disable=SC2154 # top and tmp come from tests/lib.sh
 
 af_version=$(cat "$top/VERSION")
 
-# af_mounts: the tmpfs mounts (inside the namespace only).
+# af_mounts: the tmpfs mounts (inside the namespace only), with the modes
+# a host gives those directories (/run/lock is world-writable; the lock
+# itself goes to /run/ice-backport, which the run makes 0700).
 af_mounts() {
-	for d in /lib/modules /usr/src /var/lib/dkms /var/log /var/lib/ice-backport /run/lock; do
+	for d in /lib/modules /usr/src /var/lib/dkms /var/log /var/lib/ice-backport /run/lock /run/ice-backport; do
 		mkdir -p "$d"
-		mount -t tmpfs tmpfs "$d"
+		case $d in
+		/run/lock) mount -t tmpfs -o mode=1777 tmpfs "$d" ;;
+		/run/ice-backport) mount -t tmpfs -o mode=0700 tmpfs "$d" ;;
+		*) mount -t tmpfs -o mode=0755 tmpfs "$d" ;;
+		esac
 	done
 }
 

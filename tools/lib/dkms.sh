@@ -23,12 +23,15 @@
 DKMS_NAME=ice-backport
 
 # dk_say MESSAGE: what happens, for the apt/dnf log.
+# dk_say, dk_warn: a message, never fatal: the reader may be gone (a
+# pipe closed early, `ice-backport autoinstall | head -1`), and a run
+# that stopped on a failed write could leave a kernel without its module.
 dk_say() {
-	printf '%s: %s\n' "$DKMS_NAME" "$*"
+	printf '%s: %s\n' "$DKMS_NAME" "$*" 2>/dev/null || true
 }
 
 dk_warn() {
-	printf '%s: warning: %s\n' "$DKMS_NAME" "$*" >&2
+	printf '%s: warning: %s\n' "$DKMS_NAME" "$*" >&2 2>/dev/null || true
 }
 
 # dk_versions: the versions registered with DKMS, one a line.
@@ -131,25 +134,59 @@ dk_log() {
 # build directory, which the second run's "Cleaning build area" wipes.
 # The lock is held on descriptor 9, which the commands we run inherit: a
 # dkms build left running by a killed run holds it until it ends.
+# The lock file lives in a directory only root can write (dk_private_dir):
+# in the world-writable /run/lock any user could hold it (and stall every
+# kernel installation), or plant a FIFO or a symbolic link in its place.
+# The wait is bounded (ICE_BP_LOCK_WAIT seconds, 1200 by default: a run
+# building several kernels takes minutes): past it the run builds
+# nothing, warns and exits 0, so that apt, dnf and kernel-install never
+# hang on it.
 dk_lock() {
-	dl_file=/run/lock/$DKMS_NAME.lock
-	mkdir -p /run/lock 2>/dev/null || true
-	if ! { exec 9>>"$dl_file"; } 2>/dev/null; then
-		dl_file=/var/lib/$DKMS_NAME/lock
-		mkdir -p "/var/lib/$DKMS_NAME" 2>/dev/null || true
-		if ! { exec 9>>"$dl_file"; } 2>/dev/null; then
-			dk_warn "cannot create a lock file (/run/lock/$DKMS_NAME.lock, $dl_file): running without the lock, so another run at the same moment may disturb this one; fix: make /run/lock writable"
-			return 0
+	dl_file=
+	for dl_dir in "/run/$DKMS_NAME" "/var/lib/$DKMS_NAME"; do
+		if dk_private_dir "$dl_dir"; then
+			dl_file=$dl_dir/lock
+			break
 		fi
+	done
+	if [ -z "$dl_file" ] || [ -L "$dl_file" ] || { [ -e "$dl_file" ] && [ ! -f "$dl_file" ]; }; then
+		dk_warn "no safe place for the lock file (/run/$DKMS_NAME and /var/lib/$DKMS_NAME must be directories owned by root that no one else can write, and their lock a regular file): running without the lock, so another run at the same moment may disturb this one; fix: rm -rf /run/$DKMS_NAME (it is made again), and check /var/lib/$DKMS_NAME"
+		return 0
 	fi
+	dl_umask=$(umask)
+	umask 077
+	if ! { exec 9>>"$dl_file"; } 2>/dev/null; then
+		umask "$dl_umask"
+		dk_warn "cannot create the lock file $dl_file: running without the lock, so another run at the same moment may disturb this one; fix: make /run writable"
+		return 0
+	fi
+	umask "$dl_umask"
 	if ! command -v flock >/dev/null 2>&1; then
 		dk_warn "flock (util-linux) is not installed: running without the lock; fix: install util-linux"
 		return 0
 	fi
+	dl_wait=${ICE_BP_LOCK_WAIT:-1200}
+	case $dl_wait in '' | *[!0-9]*) dl_wait=1200 ;; esac
 	if ! flock -n 9; then
-		dk_say "waiting for another ice-backport run to finish (lock $dl_file)"
-		flock 9
+		dk_say "waiting for another ice-backport run to finish (lock $dl_file, at most $dl_wait s)"
+		if ! flock -w "$dl_wait" 9; then
+			dk_warn "another ice-backport run has held the lock $dl_file for more than $dl_wait s: this run changes nothing, so that the package or kernel installation that started it does not hang; fix: see what holds it (fuser -v $dl_file), then run: ice-backport autoinstall"
+			exit 0
+		fi
 	fi
+}
+
+# dk_private_dir DIR: DIR is (made, if missing) a real directory owned by
+# root that neither its group nor others can write.
+dk_private_dir() {
+	[ -e "$1" ] || [ -L "$1" ] || mkdir -m 0700 "$1" 2>/dev/null || return 1
+	[ -d "$1" ] && [ ! -L "$1" ] || return 1
+	dpd_st=$(stat -c '%u %a' "$1" 2>/dev/null) || return 1
+	[ "${dpd_st%% *}" = 0 ] || return 1
+	case ${dpd_st#* } in
+	*[2367]? | *[2367]) return 1 ;;
+	esac
+	return 0
 }
 
 # dk_journal_dir: where a rebuild keeps the module a kernel had, and
@@ -381,10 +418,12 @@ dk_build_one() {
 	dk_kernel=$k dk_version=$v
 	# The same version built from another tree (a package revision): DKMS
 	# must forget the old build first.
+	# Said before anything is removed: a message that cannot be written
+	# must not come between the removal and the build.
+	dk_say "$k: building $DKMS_NAME $v ($tier kernel)"
 	if [ "$old" = "$v" ] || dkms status -m "$DKMS_NAME" -v "$v" -k "$k" 2>/dev/null | grep -q ': built'; then
 		dk_run dkms remove -m "$DKMS_NAME" -v "$v" -k "$k" >/dev/null 2>&1 || true
 	fi
-	dk_say "$k: building $DKMS_NAME $v ($tier kernel)"
 	[ -z "$logdir" ] || rm -f "$logdir/$k.failed" "$logdir/$k.rdma-declined"
 	# Built first, then judged: on a host that uses RDMA on an E800 port,
 	# a build the kernel's own irdma cannot use is not installed unless
@@ -439,7 +478,7 @@ dk_failed() {
 # while it rebuilt a kernel: the build is stopped and the kernel gets its
 # module back before the run exits.
 dk_stopped() {
-	trap '' INT TERM HUP
+	trap '' INT TERM HUP QUIT ALRM USR1 USR2 XFSZ
 	# The signal came while a dkms command's output went to the log: say
 	# it where the run's own output goes.
 	exec 1>&3 2>&4
@@ -451,7 +490,16 @@ dk_stopped() {
 		dk_failed "$dk_kernel" "$dk_version" "$(head -n 1 "$(dk_journal_dir)/$dk_kernel/version" 2>/dev/null || true)" \
 			"$(dk_log "$dk_kernel.log")" "interrupted by SIG$1"
 	fi
-	case $1 in INT) exit 130 ;; HUP) exit 129 ;; *) exit 143 ;; esac
+	case $1 in
+	INT) exit 130 ;;
+	HUP) exit 129 ;;
+	QUIT) exit 131 ;;
+	ALRM) exit 142 ;;
+	USR1) exit 138 ;;
+	USR2) exit 140 ;;
+	XFSZ) exit 153 ;;
+	*) exit 143 ;;
+	esac
 }
 
 # dk_forget_old VERSION: remove the builds of every other version from the
@@ -528,9 +576,12 @@ dk_autoinstall() {
 	dk_open_log_dir
 	dk_kernel='' dk_child=''
 	exec 3>&1 4>&2
-	trap 'dk_stopped INT' INT
-	trap 'dk_stopped TERM' TERM
-	trap 'dk_stopped HUP' HUP
+	# Every signal whose default is to end the run: the kernel being
+	# rebuilt gets its module back first (dk_stopped).
+	for dk_sig in INT TERM HUP QUIT ALRM USR1 USR2 XFSZ; do
+		# shellcheck disable=SC2064 # the signal's name, now
+		trap "dk_stopped $dk_sig" "$dk_sig"
+	done
 	dk_recover
 	if [ $# -eq 0 ]; then
 		# One name a line, never word-split nor glob-expanded.
@@ -551,7 +602,7 @@ dk_autoinstall() {
 			built="$built $k"
 		fi
 	done
-	trap - INT TERM HUP
+	trap - INT TERM HUP QUIT ALRM USR1 USR2 XFSZ
 	dk_forget_old "$v"
 	# shellcheck disable=SC2086 # kernel releases have no blanks
 	[ "$initramfs" = 0 ] || dk_initramfs $built
