@@ -57,10 +57,10 @@ echo "ok: nothing written to /; $k rebuilt"
 echo "== a read-only /var/log/ice-backport"
 af_installed "$k" "$v" old-tree
 mkdir -p /var/log/ice-backport
-mount -t tmpfs -o ro tmpfs /var/log/ice-backport
+mount -t tmpfs -o ro,mode=0755 tmpfs /var/log/ice-backport
 af_auto "$k"
 grep -q "dkms build -m ice-backport -v $v -k $k" "$tmp/calls" || fail "no build attempted with a read-only log directory"
-grep -q "cannot write build logs to /var/log/ice-backport" "$tmp/auto.out" || fail "no warning naming the read-only log directory"
+grep -q "build logs not kept in /var/log/ice-backport: it cannot be written" "$tmp/auto.out" || fail "no warning naming the read-only log directory"
 grep -q "fix: make /var/log/ice-backport writable" "$tmp/auto.out" || fail "the warning gives no fix"
 umount /var/log/ice-backport
 echo "ok: built, and the warning names the cause and the fix"

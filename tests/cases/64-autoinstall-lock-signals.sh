@@ -9,6 +9,9 @@
 #            by root does make a second run wait;
 #   foreign  a /run/ice-backport that another user owns is not trusted:
 #            the lock goes to /var/lib/ice-backport, with a warning;
+#   log dir  a /var/log/ice-backport that is a link, or another user's
+#            directory (Ubuntu's /var/log is group syslog, 0775), gets no
+#            write of root's: the logs go to /run/ice-backport/log, warned;
 #   bounded  a lock held longer than ICE_BP_LOCK_WAIT makes the run warn,
 #            change nothing and exit 0 (apt and kernel-install never hang);
 #   SIGPIPE  `ice-backport autoinstall K | true` during a rebuild: the
@@ -70,6 +73,34 @@ grep -q "waiting" "$tmp/auto.out" && fail "a run used a lock directory another u
 [ -f /var/lib/ice-backport/lock ] || fail "no lock in /var/lib/ice-backport when /run/ice-backport is not root's"
 chown 0 /run/ice-backport
 echo "ok: not trusted; the lock went to /var/lib/ice-backport"
+
+echo "== a /var/log/ice-backport planted by another user"
+mkdir -p "$tmp/elsewhere"
+for how in link owner; do
+	rm -rf /var/log/ice-backport /run/ice-backport/log
+	case $how in
+	link) ln -s "$tmp/elsewhere" /var/log/ice-backport ;;
+	owner) mkdir -m 0775 /var/log/ice-backport && chown 65534 /var/log/ice-backport ;;
+	esac
+	touch "$tmp/fail-build"
+	af_installed "$k" "$v" old-tree
+	af_auto "$k"
+	rm -f "$tmp/fail-build"
+	[ -z "$(ls -A "$tmp/elsewhere")" ] || fail "$how: root wrote through the planted /var/log/ice-backport: $(ls -A "$tmp/elsewhere")"
+	[ "$how" = link ] || [ -z "$(ls -A /var/log/ice-backport)" ] || fail "$how: root wrote into another user's /var/log/ice-backport"
+	grep -q "build logs not kept in /var/log/ice-backport: it is not a directory of root's" "$tmp/auto.out" ||
+		fail "$how: no warning naming the planted log directory"
+	[ -f "/run/ice-backport/log/$k.failed" ] || fail "$how: the failed build's marker is not in /run/ice-backport/log"
+	echo "ok: $how: nothing written there; the logs went to /run/ice-backport/log"
+done
+rm -rf /var/log/ice-backport
+echo "-- control: a root-owned /var/log/ice-backport gets the marker"
+touch "$tmp/fail-build"
+af_installed "$k" "$v" old-tree
+af_auto "$k"
+rm -f "$tmp/fail-build"
+[ -f "/var/log/ice-backport/$k.failed" ] || fail "the marker is not in a sound /var/log/ice-backport"
+echo "ok: it is"
 
 echo "== a lock held past ICE_BP_LOCK_WAIT"
 af_installed "$k" "$v" old-tree

@@ -98,14 +98,26 @@ dk_log_dir() {
 # /var/log), a private directory under /run, said once.  A build is
 # attempted either way: a log that cannot be kept is no reason to leave a
 # kernel without the module.
+# The directory must be root's alone (dk_private_dir): on Ubuntu /var/log
+# is root:syslog 0775, and a syslog-group user who made
+# /var/log/ice-backport, or a link in its place, would have root write
+# its logs and markers wherever the link points.  In a directory only
+# root can write, no one can plant a link at a log's name.
 dk_open_log_dir() {
 	logdir=$(dk_log_dir)
-	if mkdir -p "$logdir" 2>/dev/null && dk_writable "$logdir"; then
+	if dk_private_dir "$logdir" && dk_writable "$logdir"; then
 		return 0
 	fi
-	dk_warn "cannot write build logs to $logdir (read-only or full file system?): logs go to /run/$DKMS_NAME/log this time, and the doctor does not see failed builds; fix: make $logdir writable, then run: ice-backport autoinstall"
+	if [ -L "$logdir" ] || { [ -d "$logdir" ] && ! dk_private_dir "$logdir"; }; then
+		dl_why="it is not a directory of root's that only root can write (a symbolic link, another owner, or writable by its group or others)"
+		dl_fix="remove it (rm -rf $logdir; it is made again)"
+	else
+		dl_why="it cannot be written (read-only or full file system?)"
+		dl_fix="make $logdir writable"
+	fi
+	dk_warn "build logs not kept in $logdir: $dl_why; logs go to /run/$DKMS_NAME/log this time, and the doctor does not see failed builds; fix: $dl_fix, then run: ice-backport autoinstall"
 	logdir=/run/$DKMS_NAME/log
-	mkdir -p "$logdir" 2>/dev/null && dk_writable "$logdir" && return 0
+	dk_private_dir "/run/$DKMS_NAME" && dk_private_dir "$logdir" && dk_writable "$logdir" && return 0
 	logdir=$(mktemp -d "${TMPDIR:-/tmp}/$DKMS_NAME-log.XXXXXX" 2>/dev/null) && return 0
 	logdir=
 	dk_warn "no directory can take build logs: building without them"
