@@ -8,7 +8,8 @@
 #              file;
 #   redaction  credentials in URLs (ks=https://admin:pw@..., ds=...;
 #              s=https://u:pw@...) and the parameters mysql_pw, rootpw,
-#              psk, wpa_psk, priv and sig are redacted, each; controls:
+#              psk, wpa_psk, priv and sig, an iSCSI root's CHAP
+#              credentials and a password holding an @ are redacted, each; controls:
 #              module.sig_enforce, ip, quiet and a URL without a user are
 #              kept as they are.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
@@ -47,17 +48,20 @@ echo "ok: control: written as a regular file"
 echo "== cmdline.txt"
 fx_healthy red
 kept='module.sig_enforce=1 ip=dhcp quiet inst.repo=http://mirror.example/x'
-printf '%s\n' "BOOT_IMAGE=/vmlinuz ks=https://admin:SECRET1@10.0.0.1/ks.cfg ds=nocloud-net;s=https://u:SECRET2@h.example/ mysql_pw=SECRET3 rootpw=SECRET4 psk=SECRET5 wpa_psk=SECRET6 priv=SECRET7 sig=SECRET8 $kept" >"$fx/proc/cmdline"
+printf '%s\n' "BOOT_IMAGE=/vmlinuz ks=https://admin:SECRET1@10.0.0.1/ks.cfg ds=nocloud-net;s=https://u:SECRET2@h.example/ mysql_pw=SECRET3 rootpw=SECRET4 psk=SECRET5 wpa_psk=SECRET6 priv=SECRET7 sig=SECRET8 netroot=iscsi:chapuser:SECRET9@192.0.2.5::3260::iqn.2009-06.com.example:target0 inst.stage2=http://u:p@SECRET10@mirror.example/x $kept" >"$fx/proc/cmdline"
 ICE_BP_ROOT=$fx ICE_BP_CMDS=$fc "$top/tools/ice-backport" support-bundle -o "$tmp/red.tar.gz" >/dev/null 2>&1 || fail "support-bundle failed"
 mkdir -p "$tmp/red"
 tar -xzf "$tmp/red.tar.gz" -C "$tmp/red"
 c=$tmp/red/ice-backport-bundle/cmdline.txt
 cat "$c"
-for i in 1 2 3 4 5 6 7 8; do
-	! grep -q "SECRET$i" "$c" || fail "SECRET$i is in cmdline.txt"
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	! grep -q "SECRET$i\>" "$c" || fail "SECRET$i is in cmdline.txt"
 done
 for p in $kept; do
 	grep -qF -- "$p" "$c" || fail "control: '$p' is not kept"
 done
 grep -qF 'ks=https://<redacted>@10.0.0.1/ks.cfg' "$c" || fail "ks= lost more than its user and password"
-echo "ok: the eight secrets redacted, the rest kept"
+grep -qF 'netroot=iscsi:<redacted>@192.0.2.5::3260::iqn.2009-06.com.example:target0' "$c" ||
+	fail "the iSCSI root lost more than its CHAP credentials"
+grep -qF 'inst.stage2=http://<redacted>@mirror.example/x' "$c" || fail "a password with an @ was cut at the wrong @"
+echo "ok: the ten secrets redacted (iSCSI CHAP, a password holding an @), the rest kept"

@@ -127,8 +127,12 @@ redact_cmdline() {
 				else if (!q && (c == " " || c == "\t")) break
 			}
 			tok = substr(s, 1, i - 1); s = substr(s, i)
-			# scheme://user:password@host: the userinfo goes, always.
-			gsub(/:\/\/[^\/@ \t"]*@/, "://<redacted>@", tok)
+			# scheme://user:password@host: the userinfo goes, always, up
+			# to the last @ before the path (a password may hold an @).
+			gsub(/:\/\/[^\/ \t"]*@/, "://<redacted>@", tok)
+			# iSCSI root (dracut): netroot=iscsi:user:password[:ruser:
+			# rpassword]@host::port::iqn: the CHAP credentials go.
+			gsub(/iscsi:[^ \t"]*@/, "iscsi:<redacted>@", tok)
 			eq = index(tok, "=")
 			if (eq > 0) {
 				name = substr(tok, 1, eq - 1); val = substr(tok, eq + 1)
