@@ -32,6 +32,24 @@ sha256_of() {
 	sha256sum "$1" | cut -d' ' -f1
 }
 
+# cache_put SRC DEST: SRC (a file, or - for standard input) becomes DEST,
+# a file of the shared download cache, whole or not at all: written to a
+# name of its own beside DEST, then renamed.  Two imports at once (two
+# `make` on a fresh machine) each write their own file; a reader of DEST
+# never sees half of one (a fixed temporary name made one import fail with
+# a checksum mismatch, the other with "mv: cannot stat").
+cache_put() {
+	cp_tmp=$(mktemp "$(dirname -- "$2")/.$(basename -- "$2").XXXXXX") ||
+		die "cannot write into $(dirname -- "$2")" "free space there, or set ICE_BP_CACHE to a writable directory"
+	if [ "$1" = - ]; then
+		cat >"$cp_tmp" || { rm -f "$cp_tmp"; return 1; }
+	else
+		cp -- "$1" "$cp_tmp" || { rm -f "$cp_tmp"; return 1; }
+	fi
+	chmod 0644 "$cp_tmp"
+	mv -f -- "$cp_tmp" "$2"
+}
+
 # clone_dir: this clone's directory inside a Debian build root (or on the
 # host), /build/ice-backport/<checksum of the clone's path>: clones of the
 # project that share a cached root keep their build trees apart.
