@@ -34,7 +34,7 @@ for n in a b; do sed "s/^/    $n| /" "$tmp/$n.log"; done
 [ "$rb" = 0 ] || fail "the second of two imports at once failed: $(tail -n 1 "$tmp/b.log")"
 ta=$(sed -n 's/^tree_sha256 //p' "$tmp/a/PROVENANCE")
 tb=$(sed -n 's/^tree_sha256 //p' "$tmp/b/PROVENANCE")
-[ -n "$ta" ] && [ "$ta" = "$tb" ] || fail "the two imports differ: $ta, $tb"
+if [ -z "$ta" ] || [ "$ta" != "$tb" ]; then fail "the two imports differ: $ta, $tb"; fi
 tarball=$cache/dl/$(basename "$(lock_get tarball)")-$(lock_get version)
 [ "$(sha256_of "$tarball")" = "$(lock_get tar_sha256)" ] || fail "the cached tarball is not the one upstream.lock pins"
 left=$(find "$cache/dl" -name '.*' | head -n 3)
