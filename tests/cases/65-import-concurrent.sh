@@ -7,7 +7,9 @@
 # the fixed name "$tarball.tmp" one import failed with a checksum
 # mismatch that blamed the pin and the other with "mv: cannot stat"
 # (seen on the tree before the fix).  Control: the same two imports one
-# after the other give the same tree.
+# after the other give the same tree.  And --dest a directory that holds
+# other files and no PROVENANCE is refused, untouched (it lost its
+# drivers/ and the like, exit 0).
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 
 real=${ICE_BP_CACHE:-/var/cache/ice-backport}
@@ -45,3 +47,12 @@ echo "-- control: one after the other"
 imp c || fail "a third import, alone, failed"
 [ "$(sed -n 's/^tree_sha256 //p' "$tmp/c/PROVENANCE")" = "$ta" ] || fail "an import alone gives another tree"
 echo "ok: the same tree"
+
+echo "== --dest a directory that is no import"
+mkdir -p "$tmp/mine/drivers"
+echo "mine" >"$tmp/mine/drivers/keep.txt"
+expect_fail "$tmp/d.log" "is not empty and is no earlier import" \
+	env ICE_BP_CACHE="$cache" "$top/scripts/import/import-upstream" --dest "$tmp/mine"
+[ "$(cat "$tmp/mine/drivers/keep.txt" 2>/dev/null)" = mine ] || fail "the import touched a directory that is no import"
+imp a || fail "control: a new import into the earlier import a was refused"
+echo "ok: refused, nothing touched; control: an earlier import is imported into again"
