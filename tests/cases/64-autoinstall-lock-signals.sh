@@ -17,7 +17,12 @@
 #   SIGPIPE  `ice-backport autoinstall K | true` during a rebuild: the
 #            kernel ends with the new module, the run goes on to the end;
 #   signals  SIGQUIT and SIGUSR1 during the build give the kernel its
-#            module back with a failed-build marker, as SIGTERM does.
+#            module back with a failed-build marker, as SIGTERM does;
+#   journal  a rebuild journal entry for a kernel removed since, one cut
+#            short (no `complete` marker) and one whose fields are not
+#            what the tool writes (its module "kept" in /etc) are dropped
+#            with a warning, never acted on; control: a whole entry is
+#            restored.
 # Each was seen to fail on the tree before the fix (the user's lock hung
 # the run, SIGPIPE left the kernel without a module, SIGUSR1 too).
 . "$ICE_BP_TOPDIR/tests/lib.sh"
@@ -151,3 +156,40 @@ for sig in QUIT USR1; do
 	grep -q "interrupted by SIG$sig" "$tmp/s.out" || fail "the run did not say it was stopped by SIG$sig"
 	echo "ok: $k keeps its module, marked failed"
 done
+
+echo "== journal entries that must not be acted on"
+jd=/var/lib/ice-backport/rebuild
+# entry KERNEL WHERE [complete]: a journal entry as dk_keep writes it.
+entry() {
+	mkdir -p "$jd/$1/module"
+	echo "ice $v kept-tree for $1" >"$jd/$1/module/ice.ko"
+	echo "$2" >"$jd/$1/where"
+	echo "$v" >"$jd/$1/version"
+	[ "${3:-}" != complete ] || : >"$jd/$1/complete"
+}
+gone=6.12.99+deb13-amd64
+entry "$gone" "/lib/modules/$gone/updates/dkms" complete
+af_auto "$k"
+[ ! -e "/lib/modules/$gone" ] || fail "the entry of a removed kernel recreated /lib/modules/$gone"
+[ ! -e "$jd/$gone" ] || fail "the entry of a removed kernel is still there"
+grep -q "dropped the rebuild journal entry $jd/$gone: kernel $gone is no longer installed" "$tmp/auto.out" ||
+	fail "no warning for the entry of a removed kernel"
+echo "ok: a removed kernel's entry dropped, nothing recreated"
+af_installed "$k" "$v"
+entry "$k" "/lib/modules/$k/updates/dkms"
+af_auto "$k"
+grep -q "kept-tree" "/lib/modules/$k/updates/dkms/ice.ko" && fail "an entry cut short was restored"
+grep -q "dropped the rebuild journal entry $jd/$k: it is incomplete" "$tmp/auto.out" || fail "no warning for the entry cut short"
+entry "$k" /etc complete
+af_auto "$k"
+[ ! -e /etc/ice.ko ] || { rm -f /etc/ice.ko; fail "an entry whose module was kept in /etc wrote /etc/ice.ko"; }
+grep -q "dropped the rebuild journal entry $jd/$k: it is incomplete or not one this tool wrote" "$tmp/auto.out" ||
+	fail "no warning for the planted entry"
+echo "ok: an entry cut short and a planted one dropped, warned"
+echo "-- control: a whole entry is restored"
+af_installed "$k" "$v"
+rm -f "/lib/modules/$k/updates/dkms/ice.ko"
+entry "$k" "/lib/modules/$k/updates/dkms" complete
+af_auto "$k"
+grep -q "got back the module it had" "$tmp/auto.out" || fail "control: a whole entry was not restored"
+echo "ok: restored"

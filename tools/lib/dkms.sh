@@ -287,10 +287,48 @@ dk_keep() {
 		[ -L "$dkl" ] || continue
 		printf '%s\t%s\n' "${dkl##*/}" "$(readlink "$dkl")" >>"$j.new/links" || { rm -rf "$j.new"; return 1; }
 	done
+	# Written last: an entry without it was cut short and is never used.
+	: >"$j.new/complete" || { rm -rf "$j.new"; return 1; }
 	sync
-	rm -rf "$j"
+	dk_retire "$j"
 	mv "$j.new" "$j" || { rm -rf "$j.new"; return 1; }
 	sync
+}
+
+# dk_retire ENTRY: drop a journal entry by renaming it away first, then
+# deleting it: a power cut in the middle of the deletion leaves a
+# .retired directory (deleted by the next run), never a half entry under
+# the kernel's name.
+dk_retire() {
+	[ -e "$1" ] || return 0
+	dr_to=$(mktemp -d "${1%/*}/.retired.XXXXXX" 2>/dev/null) || { rm -rf "$1"; return 0; }
+	mv "$1" "$dr_to/entry" 2>/dev/null || { rmdir "$dr_to"; rm -rf "$1"; return 0; }
+	rm -rf "$dr_to"
+}
+
+# dk_entry_ok KERNEL ENTRY: ENTRY is whole (complete) and each field is
+# what dk_keep writes: the module's directory is one of DKMS's places
+# under /lib/modules/KERNEL, the version a version, each link
+# kernel-KERNEL-ARCH to VERSION/KERNEL/ARCH.  Anything else is no entry
+# of ours (a partial copy, or planted) and is never acted on.
+dk_entry_ok() {
+	[ -f "$2/complete" ] || return 1
+	deo_w=$(head -n 1 "$2/where" 2>/dev/null) || return 1
+	case $deo_w in
+	"/lib/modules/$1/updates/dkms" | "/lib/modules/$1/extra" | "/lib/modules/$1/updates") ;;
+	*) return 1 ;;
+	esac
+	deo_v=$(head -n 1 "$2/version" 2>/dev/null) || return 1
+	case $deo_v in *[!A-Za-z0-9.+~_-]* | . | ..) return 1 ;; esac
+	if [ -f "$2/links" ]; then
+		while IFS=$(printf '\t') read -r deo_l deo_t; do
+			case $deo_l in "kernel-$1-"*) ;; *) return 1 ;; esac
+			case $deo_l in */*) return 1 ;; esac
+			case $deo_t in "$deo_v/$1/"* ) ;; *) return 1 ;; esac
+			case $deo_t in *..*) return 1 ;; esac
+		done <"$2/links"
+	fi
+	return 0
 }
 
 # dk_module_ok KERNEL: KERNEL has a DKMS module that modinfo can read (a
@@ -309,6 +347,7 @@ dk_restore() {
 	j=$(dk_journal_dir)/$1
 	rm -rf "$j.new"
 	[ -d "$j" ] || return 0
+	dk_entry_ok "$1" "$j" || return 1
 	where=$(head -n 1 "$j/where" 2>/dev/null) && [ -n "$where" ] || return 1
 	jv=$(head -n 1 "$j/version" 2>/dev/null) || jv=
 	dkd=/var/lib/dkms/$DKMS_NAME
@@ -334,7 +373,7 @@ dk_restore() {
 	fi
 	depmod -a "$1" 2>/dev/null || true
 	sync
-	rm -rf "$j"
+	dk_retire "$j"
 	echo restored
 }
 
@@ -342,10 +381,27 @@ dk_restore() {
 # left (under the lock, no run is using them): each kernel gets its
 # module back, and a failed-build marker says what happened.
 dk_recover() {
+	# What a power cut left of a retiring entry goes.
+	for j in "$(dk_journal_dir)"/.retired.*; do
+		[ ! -d "$j" ] || rm -rf "$j"
+	done
 	for j in "$(dk_journal_dir)"/*; do
 		[ -d "$j" ] || continue
 		k=${j##*/}
 		case $k in *.new) rm -rf "$j"; continue ;; esac
+		# An entry for no kernel release, or for a kernel removed since
+		# (its /lib/modules/K gone), would recreate that directory, run
+		# depmod and register the old version for ever: dropped, said.
+		if ! release_ok "$k" || [ ! -d "/lib/modules/$k" ]; then
+			dk_warn "dropped the rebuild journal entry $j: $(if release_ok "$k"; then echo "kernel $k is no longer installed"; else echo "not named as a kernel release"; fi)"
+			dk_retire "$j"
+			continue
+		fi
+		if ! dk_entry_ok "$k" "$j"; then
+			dk_warn "dropped the rebuild journal entry $j: it is incomplete or not one this tool wrote (a run cut short while keeping it, or a planted one); $k keeps what it has now; if it has no module, run: ice-backport autoinstall $k"
+			dk_retire "$j"
+			continue
+		fi
 		jv=$(head -n 1 "$j/version" 2>/dev/null || true)
 		r=$(dk_restore "$k") || {
 			dk_warn "$k: could not give back the module kept in $j; fix: free space under /lib/modules, then run: ice-backport autoinstall $k"
@@ -449,7 +505,7 @@ dk_build_one() {
 			return 1
 		fi
 		if dk_run dkms install -m "$DKMS_NAME" -v "$v" -k "$k" >>"$out" 2>&1 && dk_module_ok "$k"; then
-			rm -rf "$(dk_journal_dir)/${k:?}"
+			dk_retire "$(dk_journal_dir)/${k:?}"
 			dk_kernel=
 			dk_say "$k: $DKMS_NAME $v installed ($tier kernel)"
 			[ -z "$logdir" ] || rm -f "$out"
