@@ -455,7 +455,7 @@ judge() {
 			finding ok kernel "the own ice of $kver leaks Rx pages ($leak_why); ice-backport's driver runs instead"
 		elif [ "$which" = intel-oot ]; then
 			finding ok kernel "the own ice of $kver leaks Rx pages ($leak_why); Intel's out-of-tree ice $lver runs instead, whose Rx path releases each buffer as it is used and never had this leak"
-		elif [ "$which" = out-of-tree ] || [ "$which" = unknown ]; then
+		elif { [ "$which" = out-of-tree ] || [ "$which" = unknown ]; } && [ "$e800" != 0 ]; then
 			# Another ice runs, whose Rx path nothing here can judge: the
 			# kernel's own leak is not what this host runs.
 			finding unknown kernel "the own ice of $kver leaks Rx pages ($leak_why), but the ice loaded is another build (version '$lver'), whose Rx path cannot be judged" \
@@ -517,6 +517,8 @@ judge() {
 	out-of-tree)
 		if [ -n "$dkms_ko" ]; then
 			finding action module "the loaded ice ($lver, srcversion $lsrc) is an out-of-tree build but not the one DKMS installed for $kver ($dkms_ver, srcversion $dkms_src)" "$reload"
+		elif [ "$e800" = 0 ]; then
+			finding info module "the loaded ice is an out-of-tree build, version $lver, that no ice.ko of $kver matches; this host has no E800 adapter"
 		else
 			finding unknown module "the loaded ice ($lver, srcversion $lsrc) is an out-of-tree build that no ice.ko of $kver matches: whose it is, and whether it leaks, cannot be told" "send a support bundle"
 		fi
