@@ -10,6 +10,20 @@
 
 af_version=$(cat "$top/VERSION")
 
+# af_host SCRIPT: the fake host.  SCRIPT (the case, $0) runs again in a
+# private mount namespace, where the tmpfs mounts, the stand-ins and the
+# package's tree are set up; the case goes on from there.
+af_host() {
+	[ "$(id -u)" = 0 ] || skip "needs root (mount namespace)"
+	command -v unshare >/dev/null || skip "unshare (util-linux) is needed"
+	if [ "${AF_INSIDE:-}" != 1 ]; then
+		AF_INSIDE=1 exec unshare -m --propagation private sh "$1"
+	fi
+	af_mounts
+	af_stubs
+	af_package
+}
+
 # af_mounts: the tmpfs mounts (inside the namespace only), with the modes
 # a host gives those directories (/run/lock is world-writable; the lock
 # itself goes to /run/ice-backport, which the run makes 0700).

@@ -19,15 +19,8 @@
 # What a stand-in cannot show (a real dkms, a real build, a SIGTERM
 # reaching make) is test 46's.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
-[ "$(id -u)" = 0 ] || skip "needs root (mount namespace)"
-command -v unshare >/dev/null || skip "unshare (util-linux) is needed"
-if [ "${AF_INSIDE:-}" != 1 ]; then
-	AF_INSIDE=1 exec unshare -m --propagation private sh "$0"
-fi
 . "$top/tests/autoinstall-fixture.sh"
-af_mounts
-af_stubs
-af_package
+af_host "$0"
 k=6.12.117+deb13-amd64
 k2=6.12.117+deb13-rt-amd64
 af_kernel "$k"

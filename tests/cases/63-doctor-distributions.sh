@@ -15,7 +15,9 @@
 #      Ubuntu (/proc/version_signature, or uname's ABI and /proc/version's
 #      upload, against Ubuntu's rows; the changelog of linux-modules-KVER
 #      when the signed image's own is silent), Debian (the changelog, a
-#      Revert of the fix taking it back; the version without one), a
+#      Revert of the fix taking it back; the version without one, and
+#      over a changelog that lists the leak but not a fix that came with
+#      a new mainline), a
 #      kernel.org build (its build tree, no headers package, also on a
 #      Debian root) and SLES (no rpm database: could not tell, the
 #      release only a hint);
@@ -110,6 +112,7 @@ fx_healthy emptyfw
 printf 'driver: ice\nversion: \nfirmware-version: \nexpansion-rom-version: \nbus-info: %s\nsupports-statistics: yes\n' "$fx_bdf" >"$fc/$(cmd_key ethtool -i eth0)"
 # judge_emptyfw DATA: the doctor of DATA (a tools/lib) judges the host as
 # A2 says.  A subshell: a failed check ends it, not the test.
+# shellcheck disable=SC2030 # meant: each judge sets it in its subshell
 judge_emptyfw() (
 	export ICE_BP_DATA="$1"
 	doctor emptyfw doctor --json
@@ -383,6 +386,34 @@ expect_rc debnocl 0
 expect debnocl "d['kernel']['own_ice_rx_leak']" fixed
 expect debnocl "d['kernel']['rx_leak_basis']" version
 judged debnocl
+
+echo "== C: a Debian changelog that lists the leak but not the fix, on a version that has it"
+# Debian's 7.2 (sid): its changelog carries the 6.12.y history (the leak
+# in 6.12.15-1) and no item for the fix, which came with a new mainline.
+# Only the lines the doctor reads: an excerpt in the real form.
+deb72=7.2.13+deb14-amd64
+dist_host deb72 "$deb72" 7.2.13-1
+mkdir -p "$fx/usr/share/doc/linux-image-$deb72"
+printf 'linux (7.2.13-1) unstable; urgency=medium\n\n  * New upstream stable update\n\n -- Stand In <nobody@example.invalid>  Mon, 02 Nov 2026 12:00:00 +0100\n\nlinux (6.12.15-1) unstable; urgency=medium\n\n  * New upstream stable update:\n    - ice: put Rx buffers after being done with current frame\n\n -- Stand In <nobody@example.invalid>  Thu, 20 Feb 2025 12:00:00 +0100\n' |
+	gzip -9n >"$fx/usr/share/doc/linux-image-$deb72/changelog.gz"
+# judge_deb72 DATA: the doctor of DATA judges it by its version: fixed.
+# shellcheck disable=SC2030,SC2031 # as judge_emptyfw
+judge_deb72() (
+	export ICE_BP_DATA="$1"
+	doctor deb72 doctor --json
+	expect_rc deb72 0
+	expect deb72 "d['kernel']['own_ice_rx_leak']" fixed
+	expect deb72 "d['kernel']['rx_leak_basis']" version
+	expect deb72 "'lists the leaking Rx buffer release, in 6.12.15-1, and not the fix' in d['kernel']['reason']" True
+	judged deb72
+)
+judge_deb72 "$top/tools/lib"
+echo "-- negative control: a doctor that believes such a changelog over the version"
+# shellcheck disable=SC2016 # the doctor's variable, not this script's
+echo 's/if { \[ "$vleak" = fixed \]/if false \&\& { [ "$vleak" = fixed ]/' >"$tmp/leakonly.sed"
+mutant leakonly kernel-leak.sh "$tmp/leakonly.sed"
+expect_fail "$tmp/leakonly.log" "deb72: exit status 1, want 0" judge_deb72 "$tmp/leakonly"
+echo "ok: caught"
 
 echo "== C: kernel.org 6.6.110: its build tree, no headers package"
 dist_host k66 6.6.110 ""

@@ -26,17 +26,10 @@
 # Each was seen to fail on the tree before the fix (the user's lock hung
 # the run, SIGPIPE left the kernel without a module, SIGUSR1 too).
 . "$ICE_BP_TOPDIR/tests/lib.sh"
-[ "$(id -u)" = 0 ] || skip "needs root (mount namespace, another user)"
-command -v unshare >/dev/null || skip "unshare (util-linux) is needed"
+. "$top/tests/autoinstall-fixture.sh"
 command -v setpriv >/dev/null || skip "setpriv (util-linux) is needed"
 command -v flock >/dev/null || skip "flock (util-linux) is needed"
-if [ "${AF_INSIDE:-}" != 1 ]; then
-	AF_INSIDE=1 exec unshare -m --propagation private sh "$0"
-fi
-. "$top/tests/autoinstall-fixture.sh"
-af_mounts
-af_stubs
-af_package
+af_host "$0"
 k=6.12.117+deb13-amd64
 af_kernel "$k"
 v=$af_version

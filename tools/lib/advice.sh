@@ -26,53 +26,78 @@ adv_family() {
 	esac
 }
 
-# adv_headers K: the command that installs kernel K's headers (what DKMS
-# builds against).
-adv_headers() {
-	ah_base=${1%%+*} ah_flav=
-	[ "$ah_base" = "$1" ] || ah_flav=${1#*+}-
-	# A kernel no distribution built (a kernel.org build, whatever the
-	# host's os-release says) has no headers package: its build tree is
-	# what DKMS needs.
-	ah_fam=$afam
-	case $kfamily in kernel.org | other) ah_fam=own ;; esac
-	case $ah_fam in
-	debian | ubuntu) echo "apt install linux-headers-$1" ;;
-	rhel)
-		# 9.3 and later name a flavoured kernel RELEASE+FLAVOUR, and its
-		# headers package kernel-FLAVOUR-devel (kernel-rt-devel).
-		echo "dnf install kernel-${ah_flav}devel-$ah_base"
-		;;
-	fedora) echo "dnf install kernel-devel-$1" ;;
-	elrepo) echo "dnf --enablerepo=elrepo-kernel install kernel-lt-devel-$1 (kernel-ml-devel-$1 for a kernel-ml kernel)" ;;
-	suse) echo "zypper install kernel-${1##*-}-devel (the version of kernel $1)" ;;
-	*) echo "install the build tree of $1 as /lib/modules/$1/build (for a kernel built by hand: its source after make modules_prepare, with its .config and Module.symvers)" ;;
+# adv_pm: the install command of afam's package manager ("" when none
+# is known).
+adv_pm() {
+	case $afam in
+	debian | ubuntu) echo "apt install" ;;
+	rhel | fedora) echo "dnf install" ;;
+	elrepo) echo "dnf --enablerepo=elrepo-kernel install" ;;
+	suse) echo "zypper install" ;;
 	esac
 }
 
-# adv_install K: the command that installs ice-backport-dkms and K's headers.
+# adv_headers_pkg K: the package of kernel K's headers (what DKMS builds
+# against), none for a kernel no distribution built (a kernel.org build,
+# whatever the host's os-release says): its build tree is what it needs.
+adv_headers_pkg() {
+	case $kfamily in kernel.org | other) return 0 ;; esac
+	ahp_base=${1%%+*} ahp_flav=
+	[ "$ahp_base" = "$1" ] || ahp_flav=${1#*+}-
+	case $afam in
+	debian | ubuntu) echo "linux-headers-$1" ;;
+	# 9.3 and later name a flavoured kernel RELEASE+FLAVOUR, and its
+	# headers package kernel-FLAVOUR-devel (kernel-rt-devel).
+	rhel) echo "kernel-${ahp_flav}devel-$ahp_base" ;;
+	fedora) echo "kernel-devel-$1" ;;
+	# kernel-lt; a kernel-ml kernel's is kernel-ml-devel (adv_note).
+	elrepo) echo "kernel-lt-devel-$1" ;;
+	suse) echo "kernel-${1##*-}-devel" ;;
+	esac
+}
+
+# adv_note K: what a package name alone does not say.
+adv_note() {
+	case $afam in
+	elrepo) echo " (kernel-ml-devel-$1 for a kernel-ml kernel)" ;;
+	suse) echo " (the version of kernel $1)" ;;
+	esac
+}
+
+# adv_tree K: the build tree of a kernel that has no headers package.
+adv_tree() {
+	echo "install the build tree of $1 as /lib/modules/$1/build (for a kernel built by hand: its source after make modules_prepare, with its .config and Module.symvers)"
+}
+
+# adv_headers K: the command that installs kernel K's headers.
+adv_headers() {
+	ah_pkg=$(adv_headers_pkg "$1")
+	ah_pm=$(adv_pm)
+	if [ -n "$ah_pkg" ] && [ -n "$ah_pm" ]; then
+		echo "$ah_pm $ah_pkg$(adv_note "$1")"
+	else
+		adv_tree "$1"
+	fi
+}
+
+# adv_install K: the command that installs ice-backport-dkms and K's
+# headers, in one package manager's command where there is one.
 adv_install() {
+	ai_pm=$(adv_pm)
+	ai_pkg=$(adv_headers_pkg "$1")
 	case $afam in
 	rhel | elrepo)
 		# dkms is in EPEL, not in RHEL or its rebuilds.
-		ai_pkg="dnf install epel-release (dkms comes from EPEL; on RHEL itself: subscription-manager repos --enable codeready-builder-for-rhel-\$(rpm -E %rhel)-\$(arch)-rpms, then the epel-release package of dl.fedoraproject.org), then dnf install ice-backport-dkms"
+		printf '%s' "dnf install epel-release (dkms comes from EPEL; on RHEL itself: subscription-manager repos --enable codeready-builder-for-rhel-\$(rpm -E %rhel)-\$(arch)-rpms, then the epel-release package of dl.fedoraproject.org), then "
 		;;
-	debian | ubuntu) ai_pkg="apt install ice-backport-dkms" ;;
-	fedora) ai_pkg="dnf install ice-backport-dkms" ;;
-	suse) ai_pkg="zypper install ice-backport-dkms" ;;
-	*) ai_pkg="install ice-backport-dkms with this distribution's package manager" ;;
 	esac
-	ai_hdr=$(adv_headers "$1")
-	case $ai_hdr in
-	# The same package manager: one command for both.
-	"apt install "* | "dnf install "* | "zypper install "*)
-		case $ai_pkg in
-		*"${ai_hdr%% install *} install ice-backport-dkms") echo "$ai_pkg ${ai_hdr#* install }" ;;
-		*) echo "$ai_pkg, and $ai_hdr" ;;
-		esac
-		;;
-	*) echo "$ai_pkg; $ai_hdr" ;;
-	esac
+	if [ -z "$ai_pm" ]; then
+		echo "install ice-backport-dkms with this distribution's package manager; $(adv_headers "$1")"
+	elif [ -n "$ai_pkg" ]; then
+		echo "$ai_pm ice-backport-dkms $ai_pkg$(adv_note "$1")"
+	else
+		echo "$ai_pm ice-backport-dkms; $(adv_tree "$1")"
+	fi
 }
 
 # adv_firmware: where the E800 DDP package file comes from.

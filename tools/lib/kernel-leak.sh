@@ -133,12 +133,13 @@ kl_version() {
 				vleak=fixed vwhy="$upsrc carries the fix ($name since $fixed)"
 			else
 				vleak=affected vcause=release-walk
+				since="from $first on"
+				[ "$first" != all ] || since="in every release"
 				case $fixed in
-				none) vwhy="$upsrc: $name has the leak from ${first#all} on and no release of it carries the fix yet" ;;
-				ended) vwhy="$upsrc: $name has the leak from ${first#all} on and ended without the fix" ;;
+				none) vwhy="$upsrc: $name has the leak $since and no release of it carries the fix yet" ;;
+				ended) vwhy="$upsrc: $name has the leak $since and ended without the fix" ;;
 				*) vwhy="$upsrc is in the leaking range of $name: up to, not including, $fixed" ;;
 				esac
-				[ "$first" != all ] || vwhy=$(printf '%s\n' "$vwhy" | sed 's/ from  on//; s/has the leak and/has the leak in every release and/')
 			fi
 			return 0
 		fi
