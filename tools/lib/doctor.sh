@@ -489,7 +489,7 @@ judge() {
 		;;
 	esac
 
-	if [ -n "$R" ] && [ -z "$CMDS" ] && [ "${ICE_BP_LIVE:-}" != 1 ]; then
+	if root_only; then
 		finding info root "read from the root $R: its kernel log, the ports' ethtool, ip and devlink output and mokutil's answers were not read, being this machine's state, not the root's host's (Safe Mode, the Rx page counters, XDP and the module key's enrolment are therefore not judged)" \
 			"run ice-backport doctor on the host itself; or, where $R is this machine's own root (a container with the host's / and network), add --live"
 	fi

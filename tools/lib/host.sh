@@ -124,17 +124,19 @@ run_suffix=
 # a root"; each caller says what it could not read.  ICE_BP_LIVE=1
 # (--live) says the root is this machine's own.
 live() {
-	if [ -n "$R" ] && [ -z "$CMDS" ] && [ "${ICE_BP_LIVE:-}" != 1 ]; then
-		return 126
-	fi
+	! root_only || return 126
 	run "$@"
+}
+
+# root_only: this is a read of a root that is not this machine's own
+# (--root without ICE_BP_CMDS and without --live).
+root_only() {
+	[ -n "$R" ] && [ -z "$CMDS" ] && [ "${ICE_BP_LIVE:-}" != 1 ]
 }
 
 # live_again CMD ARGS...: `live` for a second sample of the same command.
 live_again() {
-	if [ -n "$R" ] && [ -z "$CMDS" ] && [ "${ICE_BP_LIVE:-}" != 1 ]; then
-		return 126
-	fi
+	! root_only || return 126
 	run_again "$@"
 }
 
