@@ -112,7 +112,7 @@ repo: packages
 # releases.list and tag it, then publish its packages with the previous
 # release's, built from that release's own commit, so that a fleet can go
 # back one release.
-release: deps
+release: deps src/PROVENANCE
 	scripts/package/release cut
 	@set -e; prev=$$(scripts/package/release previous); rm -rf build/previous; \
 	scripts/package/release build "$${prev%% *}" build/previous

@@ -144,6 +144,38 @@ tree_check() {
 		die "$1/ice_backport_provenance.h is not the one of its PROVENANCE (tree_sha256 $tc_want)" "run: make import"
 }
 
+# provenance_current DIR: DIR's PROVENANCE is the release import of what
+# this clone pins now: VERSION, upstream.lock's package, version, suites
+# and sums, and every patch of patches/series in order with its sha256.
+# src/ is not in git, and make re-imports only when an input is newer
+# than src/PROVENANCE: a checkout of another commit, or a patch edited and
+# then restored, leaves an older import that tree_check alone accepts (it
+# is whole, just not this commit's), and a package or a release record
+# would be made of it.
+provenance_current() {
+	pc_want=$(
+		printf 'ice-backport %s\n' "$(cat "$ICE_BP_TOPDIR/VERSION")"
+		printf 'variant release\n'
+		printf 'upstream %s %s (Debian %s)\n' "$(lock_get package)" "$(lock_get version)" "$(lock_get suite)"
+		for k in deb_sha256 tar_sha256 copy_sha256; do
+			printf '%s %s\n' "$k" "$(lock_get "$k")"
+		done
+		grep -v '^[[:space:]]*\(#\|$\)' "$ICE_BP_TOPDIR/patches/series" | while read -r p; do
+			printf 'patch %s %s\n' "${p##*/}" \
+				"$(sha256_of "$ICE_BP_TOPDIR/patches/$p" 2>/dev/null || echo missing)"
+		done
+	)
+	pc_got=$(grep -v '^tree_sha256 ' "$1/PROVENANCE" 2>/dev/null) ||
+		die "$1 holds no import (no PROVENANCE)" "run: make import"
+	[ "$pc_got" = "$pc_want" ] && return 0
+	pc_f=$(mktemp "${TMPDIR:-/tmp}/provenance.XXXXXX")
+	printf '%s\n' "$pc_want" >"$pc_f"
+	printf '%s\n' "$pc_got" | diff -U0 - "$pc_f" | sed -n 's/^\([-+][^-+]\)/  \1/p' >&2 || true
+	rm -f "$pc_f"
+	die "$1 is not the import of this tree's pin and patches (- what its PROVENANCE records, + what VERSION, upstream.lock and patches/series give now)" \
+		"run: make import"
+}
+
 # kernel_version ID: the kernel version of a kernels.list id, without its
 # flavour (6.12.117+deb13-rt-amd64 -> 6.12.117+deb13).
 kernel_version() {

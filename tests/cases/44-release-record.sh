@@ -5,7 +5,9 @@
 # that release recorded.  Negative controls, in a copy: a change to what
 # ships without a new version, a version recorded out of order, a VERSION
 # older than the last release and a malformed record are each refused;
-# `release bump` then makes the changed tree acceptable again.
+# `release bump` then makes the changed tree acceptable again.  A cut
+# refuses a src/ imported before the committed patches, and a cut whose
+# commit fails leaves neither its tag nor its record.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 command -v dpkg-parsechangelog >/dev/null || skip "dpkg-dev missing (dpkg-parsechangelog)"
 [ -f "$top/src/PROVENANCE" ] || "$top/scripts/import/import-upstream"
@@ -87,8 +89,29 @@ expect_fail "$tmp/cut4" "dated in the future" rel cut
 setentry "s/^\\( -- .*>  \\).*/\\1$(LC_ALL=C date -u -R -d '1 hour ago')/"
 commit "dated"
 next=$(cat "$copy/VERSION")
-ICE_BP_TOPDIR=$copy "$copy/scripts/import/import-upstream" >"$tmp/import.log" 2>&1 ||
-	{ tail "$tmp/import.log"; fail "could not import for $next"; }
+import() {
+	ICE_BP_TOPDIR=$copy "$copy/scripts/import/import-upstream" >"$tmp/import.log" 2>&1 ||
+		{ tail "$tmp/import.log"; fail "could not import for $next"; }
+}
+import
+# src/ is not in git: an import older than the committed patches (here a
+# patch's header edited and committed after it) is refused by name, not
+# recorded as what ships.
+p=$(grep -v '^[[:space:]]*\(#\|$\)' "$copy/patches/series" | tail -n 1)
+sed -i '1i # a note' "$copy/patches/$p"
+commit "a patch's header edited"
+expect_fail "$tmp/cut6" "is not the import of this tree's pin and patches" rel cut
+grep -qF "patch ${p##*/}" "$tmp/cut6" || fail "the refusal does not name the patch that differs"
+g tag -l | grep -q . && fail "a refused cut left a tag: $(g tag -l)"
+import
+# A cut whose commit fails (a hook refuses it) takes back its tag and its
+# record: the retry finds the tree as it was.
+printf '#!/bin/sh\nexit 1\n' >"$copy/.git/hooks/pre-commit"
+chmod +x "$copy/.git/hooks/pre-commit"
+expect_fail "$tmp/cut7" "the commit of the record of $next failed" rel cut
+[ -z "$(g tag -l "v$next")" ] || fail "a cut whose commit failed left its tag v$next"
+[ -z "$(g status --porcelain)" ] || fail "a cut whose commit failed left the tree changed: $(g status --porcelain)"
+rm "$copy/.git/hooks/pre-commit"
 rel cut || fail "a finished, committed entry was not released"
 head=$(g rev-parse HEAD~1)
 tail -n 1 "$copy/releases.list" | grep -q "^release $next [0-9-]* $head [0-9a-f]\{64\}$" ||
@@ -96,4 +119,4 @@ tail -n 1 "$copy/releases.list" | grep -q "^release $next [0-9-]* $head [0-9a-f]
 [ "$(g rev-parse "v$next^{commit}")" = "$head" ] || fail "tag v$next is not the released commit"
 rel check | grep -q "is the last release, and ships what it recorded" || fail "check does not hold after the cut"
 expect_fail "$tmp/cut5" "is already released" rel cut
-echo "release cut: each unfinished state refused; the cut records $next at its commit, tags it, and check holds"
+echo "release cut: each unfinished state refused (a stale import too); a failed commit leaves nothing; the cut records $next at its commit, tags it, and check holds"
