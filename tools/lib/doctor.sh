@@ -49,6 +49,7 @@ doctor_run() {
 	: >"$dtmp/findings"
 	: >"$dtmp/dkms"
 	: >"$dtmp/ports"
+	: >"$dtmp/rings"
 	tool_version=$(cat "$data/VERSION" 2>/dev/null || cat "$data/../../VERSION" 2>/dev/null || echo unknown)
 	facts_kernel
 	facts_module
@@ -294,6 +295,43 @@ counters_verdict() {
 		}' "$1" "$2"
 }
 
+# port_verdict COUNTERS STALE SIGNATURE: a port's Rx page verdict from its
+# record's fields (the JSON's and the metrics' word for it).
+port_verdict() {
+	case $1 in
+	yes) pv=ok ;;
+	not-read | no-ethtool) pv=$1 ;;
+	*) pv=no-counters ;;
+	esac
+	[ "$3" = - ] || pv=leak-signature
+	[ "$2" = - ] || pv=leak
+	echo "$pv"
+}
+
+# rings_rec BDF NETDEV FILE: one record a ring of FILE (`ethtool -S`), in
+# $dtmp/rings: BDF, NETDEV, ring, then its page alloc, reuse, waive, busy
+# and stale counters as read, '-' for one the driver did not give (read
+# splits on tabs as on blanks: an empty field would shift the next).  The
+# JSON and the metrics export them raw.
+rings_rec() {
+	awk -v b="$1" -v n="$2" '
+		BEGIN { split("alloc reuse waive busy stale", c, " ") }
+		match($1, /^rx_queue_[0-9]+_page_(alloc|reuse|waive|busy|stale):$/) && $2 ~ /^[0-9]+$/ {
+			split(substr($1, 10, length($1) - 10), p, "_page_")
+			v[p[1], p[2]] = $2
+			if (!(p[1] in seen)) { seen[p[1]] = 1; order[k++] = p[1] }
+		}
+		END {
+			for (i = 0; i < k; i++) {
+				q = order[i]
+				printf "%s\t%s\t%s", b, n, q
+				for (j = 1; j <= 5; j++)
+					printf "\t%s", ((q, c[j]) in v ? v[q, c[j]] : "-")
+				print ""
+			}
+		}' "$3" >>"$dtmp/rings"
+}
+
 # port_rec FIELD...: one tab-separated record, each field with its tabs
 # and newlines made blanks and an empty one written '-'.
 port_rec() {
@@ -372,6 +410,7 @@ facts_ports() {
 					# shellcheck disable=SC2046 # three words
 					set -- $(counters_verdict "$dtmp/s1" "$dtmp/s2")
 					[ $# -ne 3 ] || counters=yes rings=$1 stale=$2 sig=$3
+					[ "$counters" != yes ] || rings_rec "$bdf" "$n" "$dtmp/s2"
 					;;
 				esac
 			fi
@@ -733,6 +772,9 @@ doctor_json() {
 	jsep=
 	printf '{'
 	jf tool "ice-backport doctor"
+	# The version of this object's fields: a change of a name or a
+	# meaning makes it 2 (the metrics carry the same number).
+	jr schema_version 1
 	jf version "$tool_version"
 	jf status "$doctor_status"
 	jr exit "$doctor_exit"
@@ -800,15 +842,7 @@ doctor_json() {
 		[ "$dver" != - ] || dver=''
 		[ "$fw" != - ] || fw=''
 		[ "$mtu" != - ] || mtu=''
-		verdict=ok
-		case $counters in
-		yes) ;;
-		not-read) verdict=not-read ;;
-		no-ethtool) verdict=no-ethtool ;;
-		*) verdict=no-counters ;;
-		esac
-		[ "$sig" = - ] || verdict='leak-signature'
-		[ "$stale" = - ] || verdict=leak
+		verdict=$(port_verdict "$counters" "$stale" "$sig")
 		printf '%s\n{' "$sep"
 		jsep=
 		jf pci "$bdf"
@@ -825,6 +859,17 @@ doctor_json() {
 		jf verdict "$verdict"
 		jr stale_rings "$(jlist "$stale")"
 		jr leak_signature_rings "$(jlist "$sig")"
+		# The counters as read (the second sample), ring by ring.
+		printf ',"ring_counters":['
+		# Digits as read, never through a float (a u64 near 2^64 would
+		# round); a counter the driver did not give is null.
+		awk -F"$TAB" -v b="$bdf" -v n="$n" '
+			function num(v) { if (v == "-") return "null"; sub(/^0+/, "", v); return v == "" ? 0 : v }
+			$1 == b && $2 == n {
+				printf "%s{\"queue\":%s,\"page_alloc\":%s,\"page_reuse\":%s,\"page_waive\":%s,\"page_busy\":%s,\"page_stale\":%s}", s, num($3), num($4), num($5), num($6), num($7), num($8)
+				s = ","
+			}' "$dtmp/rings"
+		printf ']'
 		jc
 		printf '}'
 		sep=,
