@@ -122,6 +122,7 @@ expect_rc healthy 2
 grep -q "no directory $tmp/no-such-dir" "$tmp/healthy.out" || fail "a missing directory is not named"
 
 echo "== the timer runs the documented command and is enabled by no package script"
+# shellcheck disable=SC2016 # the unit's text, not ours to expand
 grep -qx 'ExecStart=/usr/sbin/ice-backport metrics -o ${ICE_BP_METRICS_FILE}' "$top/tools/systemd/ice-backport-metrics.service" ||
 	fail "the service does not run: ice-backport metrics -o \${ICE_BP_METRICS_FILE}"
 if grep -n 'enable[^d]*ice-backport-metrics\|enable.*metrics.timer' "$top"/debian/*.postinst "$top"/rpm/*.spec | grep -v disable; then
@@ -135,11 +136,13 @@ mut() {
 	sed -i "$2" "$tmp/mlib/$1"
 	! cmp -s "$top/tools/lib/$1" "$tmp/mlib/$1" || fail "mutant '$2' changed nothing in $1"
 }
+# shellcheck disable=SC2016 # sed programs
 mut metrics.sh 's/^\tprintf .%s. "\$1" | sed .*/\tprintf "%s" "$1"/'
 if (ICE_BP_DATA=$tmp/mlib metrics quoted && has quoted "ice_backport_rx_page_alloc_total{device=$qn,pci=$fx_bdf,queue=0} 1010") >"$tmp/mut1.log" 2>&1; then
 	fail "labels written unescaped were not caught"
 fi
 echo "ok: unescaped labels caught ($(grep -m1 FAIL "$tmp/mut1.log"))"
+# shellcheck disable=SC2016 # a sed program
 mut doctor.sh 's/rings_rec "\$bdf" "\$n" "\$dtmp\/s2"/rings_rec "$bdf" "$n" "$dtmp\/s1"/'
 if (ICE_BP_DATA=$tmp/mlib metrics healthy && check_healthy healthy) >"$tmp/mut2.log" 2>&1; then
 	fail "counters of the first sample were not caught"
