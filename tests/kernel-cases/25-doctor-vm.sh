@@ -63,6 +63,14 @@ cat /tmp/d.json
 echo "DOCTOR-VM: json end"
 $t support-bundle -o /tmp/b.tar.gz >/dev/null 2>&1
 echo "DOCTOR-VM: bundle rc=$?"
+mkdir -p /tmp/textfile
+$t metrics -o /tmp/textfile/ice-backport.prom 2>/tmp/m.err
+echo "DOCTOR-VM: metrics rc=$?"
+sed 's/^/STDERR: /' /tmp/m.err
+ls -A /tmp/textfile | sed 's/^/TEXTFILE: /'
+echo "DOCTOR-VM: metrics begin"
+cat /tmp/textfile/ice-backport.prom
+echo "DOCTOR-VM: metrics end"
 tar -tzf /tmp/b.tar.gz | sed 's/^/BUNDLE: /'
 # RDMA: the kernel's irdma on our ice, the kernel's answer.  The kernel's
 # own ice's libraries first (they do not clash with ours).
@@ -165,7 +173,7 @@ done
 rc=0
 "$top/scripts/vm/boot-vm" "$img/vmlinuz" "$tmp/initrd.gz" "$vmlog" 300 || rc=$?
 echo "QEMU exit $rc; console: build/$kid.doctor-vm.log"
-grep -E '^(DOCTOR-VM|HUMAN|BUNDLE|STDERR|RDMA-VM|RDMA-WARN [a-z]+):' "$vmlog" || true
+grep -E '^(DOCTOR-VM|HUMAN|BUNDLE|STDERR|TEXTFILE|RDMA-VM|RDMA-WARN [a-z]+):' "$vmlog" || true
 
 # between NAME: the lines between "DOCTOR-VM: NAME begin" and "... end".
 between() {
@@ -191,6 +199,21 @@ grep -q '^DOCTOR-VM: bundle rc=0' "$vmlog" || fail "support-bundle failed in the
 for f in doctor.json sys-module-ice.txt kernel-log-ice.txt MANIFEST; do
 	grep -q "^BUNDLE: ice-backport-bundle/$f" "$vmlog" || fail "the bundle made in the VM has no $f"
 done
+# The metrics, written under busybox into a textfile directory: whole
+# (one file, renamed in), and what the JSON says.
+grep -q '^DOCTOR-VM: metrics rc=0' "$vmlog" || fail "ice-backport metrics failed in the VM"
+[ "$(sed -n 's/^TEXTFILE: //p' "$vmlog")" = ice-backport.prom ] ||
+	fail "the textfile directory holds $(sed -n 's/^TEXTFILE: //p' "$vmlog" | tr '\n' ' '), want ice-backport.prom alone"
+between metrics >"$tmp/m.prom"
+for l in 'ice_backport_metrics_schema_version 1' 'ice_backport_doctor_status{status="healthy"} 1' \
+	'ice_backport_module_is_backport 0'; do
+	grep -qxF "$l" "$tmp/m.prom" || fail "the metrics written in the VM lack: $l"
+done
+if /usr/bin/python3 -c 'import prometheus_client.parser' 2>/dev/null; then
+	/usr/bin/python3 -c 'import sys; from prometheus_client.parser import text_string_to_metric_families as f; list(f(open(sys.argv[1]).read()))' "$tmp/m.prom" ||
+		fail "the metrics written in the VM do not parse"
+fi
+echo "ok: metrics written whole in the VM, healthy, parsed"
 echo "-- control: after rmmod ice"
 jexpect "$tmp/u.json" "d['module']['loaded']" False
 jexpect "$tmp/u.json" "d['module']['which']" none
