@@ -136,7 +136,7 @@ release_ok() {
 # or a newline must never go.
 netdev_ok() {
 	case $1 in
-	'' | . | .. | */* | *:*) return 1 ;;
+	'' | . | .. | */* | *:* | *[[:space:]]*) return 1 ;;
 	esac
 	[ -z "$(printf '%s' "$1" | LC_ALL=C tr -d '!-~')" ] && [ "${#1}" -le 15 ]
 }
