@@ -172,9 +172,8 @@ stop_during() {
 	wait "$pid" || rc=$?
 	want=$(signal_status "$sd_sig")
 	[ "$rc" = "$want" ] || fail "$1 stopped by SIG$sd_sig: exit $rc, want $want: $(cat "$tmp/sig.out")"
-	left=$(ls -A "$tmp/scratch" "$tmp/bundles")
-	[ -z "$(ls -A "$tmp/scratch")" ] && [ -z "$(ls -A "$tmp/bundles")" ] ||
-		fail "$1 stopped by SIG$sd_sig during $sd_cmd left: $left"
+	left=$(ls -A "$tmp/scratch"; ls -A "$tmp/bundles")
+	[ -z "$left" ] || fail "$1 stopped by SIG$sd_sig during $sd_cmd left: $left"
 	echo "ok: $1 stopped by SIG$sd_sig during $sd_cmd: exit $rc, nothing left in TMPDIR or beside the bundle"
 	printf '#!/bin/sh\nexit 0\n' >"$fb/$sd_cmd"
 }

@@ -63,7 +63,7 @@ if [ "${AF_INSIDE:-}" != 1 ]; then
 			grep -q "^  ice-backport $c\( \|$\)" "$tmp/help.out" || fail "'ice-backport $h' does not give the usage of $c"
 		done
 		for o in --json --root --live -o --initramfs --version; do
-			grep -q -- " \[*$o[] |]" "$tmp/help.out" || fail "'ice-backport $h' does not name the option $o"
+			grep -q -- " \[*${o}[] |]" "$tmp/help.out" || fail "'ice-backport $h' does not name the option $o"
 		done
 		echo "ok: 'ice-backport $h' exits 0 with the usage of every command and option"
 	done
