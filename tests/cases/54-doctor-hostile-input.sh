@@ -170,7 +170,7 @@ stop_during() {
 	kill -s "$sd_sig" -- "-$pid"
 	rc=0
 	wait "$pid" || rc=$?
-	want=$(signal_status "$sd_sig")
+	case $sd_sig in INT) want=130 ;; TERM) want=143 ;; HUP) want=129 ;; esac
 	[ "$rc" = "$want" ] || fail "$1 stopped by SIG$sd_sig: exit $rc, want $want: $(cat "$tmp/sig.out")"
 	left=$(ls -A "$tmp/scratch"; ls -A "$tmp/bundles")
 	[ -z "$left" ] || fail "$1 stopped by SIG$sd_sig during $sd_cmd left: $left"
