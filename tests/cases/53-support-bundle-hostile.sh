@@ -113,7 +113,9 @@ ln -s "$outside/secret" "$fx/sys/module/ice/version"
 mkfifo "$fx/sys/module/ice/initstate"
 mkdir "$fx/sys/module/ice/taint"
 n=$fx/sys/bus/pci/devices/$fx_bdf/net
-mkdir -p "$n/*" "$n/.eth1" "$n/eth${ESC}[2J"
+# Port names no kernel would print safely: an escape sequence, a newline,
+# a byte that is not ASCII, more than 15 bytes.
+mkdir -p "$n/*" "$n/.eth1" "$n/eth${ESC}[2J" "$n/$(printf 'eth\nx')" "$n/$(printf 'eth\377')" "$n/eth0123456789abcd"
 rm "$n/eth0/mtu"
 ln -s "$outside/secret" "$n/eth0/mtu"
 mkfifo "$n/*/mtu"
@@ -153,6 +155,18 @@ python3 -c 'import json, sys; json.loads(open(sys.argv[1], "rb").read().decode("
 grep -laq "$ESC" "$b/doctor.txt" "$b/doctor.json" "$b/cmdline.txt" && fail "escape bytes of the host reached the report"
 grep -q quiet "$b/cmdline.txt" || fail "the command line is not there"
 echo "ok: huge log cut to its end, odd names kept, JSON valid, no escape bytes"
+# Member names and the MANIFEST: printable ASCII only; the ports with such
+# names are not examined, and the doctor says so.  Control: the odd but
+# printable names '*' and '.eth1' have their files.
+bad=$(cd "$tmp/fuzzout" && LC_ALL=C find . -name '*[! -~]*')
+[ -z "$bad" ] || fail "bundle members named with a control byte or a byte that is not ASCII: $(printf '%s' "$bad" | od -c | head -n 5)"
+if LC_ALL=C grep -n '[^ -~]' "$b/MANIFEST"; then fail "the MANIFEST holds a control byte or a byte that is not ASCII"; fi
+grep -q 'eth0123456789abcd' "$b/MANIFEST" && fail "a port name longer than 15 bytes names a file of the bundle"
+grep -q "not a printable interface name" "$b/doctor.txt" || fail "the doctor does not say that a port was not examined"
+for f in 'ethtool/.eth1.i.txt' 'ethtool/*.i.txt' 'ip-link/.eth1.txt'; do
+	grep -qxF "ice-backport-bundle/$f" "$b/MANIFEST" || fail "control: $f is not in the bundle"
+done
+echo "ok: member names and MANIFEST printable; those ports not examined, said; control: '*' and '.eth1' collected"
 
 echo "-- control: the canary in a file the bundle collects is found"
 echo "$canary" >>"$fx/var/lib/dkms/ice-backport/$v/build/make.log"

@@ -35,7 +35,7 @@ grep -q "is not named as a kernel release: skipped" "$tmp/auto.out" || fail "no 
 grep -q "dkms install -m ice-backport -v $v -k $k" "$tmp/calls" || fail "control: the real kernel $k was not built for"
 echo "ok: only $k built for; the others skipped with a warning"
 rm -rf "/lib/modules/*" "/lib/modules/6.13.0 x"
-af_auto "6.13.0 x"
+AF_RC=1 af_auto "6.13.0 x"
 grep -q "is not a kernel release: skipped" "$tmp/auto.out" || fail "a kernel argument with a blank is not refused"
 echo "ok: a kernel argument with a blank is refused"
 
@@ -62,7 +62,7 @@ echo "== no room for the journal copy"
 af_installed "$k" "$v" old-tree
 mount -t tmpfs -o size=4k tmpfs /var/lib/ice-backport
 dd if=/dev/zero of=/var/lib/ice-backport/fill bs=4096 count=4 2>/dev/null || true
-af_auto "$k"
+AF_RC=1 af_auto "$k"
 umount /var/lib/ice-backport
 grep -q "dkms remove\|dkms build" "$tmp/calls" && fail "a rebuild was attempted without a copy of the module"
 grep -q "cannot keep a copy of its module" "$tmp/auto.out" || fail "no warning for the journal copy"
@@ -147,7 +147,7 @@ echo "ok: control: rebuilt and installed"
 echo "== a failed build keeps the module (the journal on the failure path)"
 af_installed "$k" "$v" old-tree
 : >"$tmp/fail-build"
-af_auto "$k"
+AF_RC=1 af_auto "$k"
 rm -f "$tmp/fail-build"
 check_kept "$k"
 

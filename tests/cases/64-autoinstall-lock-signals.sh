@@ -13,7 +13,7 @@
 #            directory (Ubuntu's /var/log is group syslog, 0775), gets no
 #            write of root's: the logs go to /run/ice-backport/log, warned;
 #   bounded  a lock held longer than ICE_BP_LOCK_WAIT makes the run warn,
-#            change nothing and exit 0 (apt and kernel-install never hang);
+#            change nothing and exit 1 (apt and kernel-install never hang: they ignore it);
 #   SIGPIPE  `ice-backport autoinstall K | true` during a rebuild: the
 #            kernel ends with the new module, the run goes on to the end;
 #   signals  SIGQUIT and SIGUSR1 during the build give the kernel its
@@ -82,7 +82,7 @@ for how in link owner; do
 	esac
 	touch "$tmp/fail-build"
 	af_installed "$k" "$v" old-tree
-	af_auto "$k"
+	AF_RC=1 af_auto "$k"
 	rm -f "$tmp/fail-build"
 	[ -z "$(ls -A "$tmp/elsewhere")" ] || fail "$how: root wrote through the planted /var/log/ice-backport: $(ls -A "$tmp/elsewhere")"
 	[ "$how" = link ] || [ -z "$(ls -A /var/log/ice-backport)" ] || fail "$how: root wrote into another user's /var/log/ice-backport"
@@ -95,7 +95,7 @@ rm -rf /var/log/ice-backport
 echo "-- control: a root-owned /var/log/ice-backport gets the marker"
 touch "$tmp/fail-build"
 af_installed "$k" "$v" old-tree
-af_auto "$k"
+AF_RC=1 af_auto "$k"
 rm -f "$tmp/fail-build"
 [ -f "/var/log/ice-backport/$k.failed" ] || fail "the marker is not in a sound /var/log/ice-backport"
 echo "ok: it is"
@@ -106,14 +106,14 @@ flock /run/ice-backport/lock sleep 20 &
 held=$!
 sleep 1
 t=$(date +%s)
-ICE_BP_LOCK_WAIT=2 af_auto "$k"
+ICE_BP_LOCK_WAIT=2 AF_RC=1 af_auto "$k"
 [ $(($(date +%s) - t)) -lt 15 ] || fail "the run waited past ICE_BP_LOCK_WAIT"
 grep -q "has held the lock /run/ice-backport/lock for more than 2 s: this run changes nothing" "$tmp/auto.out" ||
 	fail "no warning naming the lock and the wait"
 grep -q 'dkms \(build\|remove\)' "$tmp/calls" && fail "a run that did not get the lock ran dkms"
 kill "$held" 2>/dev/null || true
 wait "$held" 2>/dev/null || true
-echo "ok: exit 0 after 2 s, nothing changed, warned"
+echo "ok: exit 1 after 2 s, nothing changed, warned"
 
 echo "== SIGPIPE: the reader goes away during a rebuild"
 af_installed "$k" "$v" old-tree

@@ -165,6 +165,8 @@ bundle_target_ok() {
 # bundle_write FILE: the collected tree as tar.gz into a new file created
 # exclusively (mktemp: O_EXCL, mode 0600) in FILE's directory, renamed to
 # FILE at the end without replacing anything that appeared there since.
+# bw_part names it while it exists: a run stopped by a signal removes it
+# (doctor_cleanup).
 # tar writes to its standard output: it never parses FILE (a name with a
 # colon is a remote host to tar -f).
 bundle_write() {
@@ -191,6 +193,7 @@ bundle_write() {
 			"give -o a new file name"
 	fi
 	rm -f "$bw_part"
+	bw_part=
 }
 
 bundle_run() {

@@ -15,8 +15,10 @@
 # - dkms 3.0.10 and 3.2 take different branches for the same events.
 # Here: every installed kernel that has headers and that the kernel policy
 # accepts is built for; a failed build warns (kernel, log, retry command)
-# and never fails the caller; a kernel that had the module keeps one until
-# the new version is installed in its place.
+# and never fails the caller (the callers ignore the run's exit status,
+# which says to the operator whether a build failed: dk_autoinstall); a
+# kernel that had the module keeps one until the new version is installed
+# in its place.
 
 # shellcheck disable=SC2154 # rdma_*_why and rd/run come from rdma.sh and host.sh, sourced before
 
@@ -151,8 +153,8 @@ dk_log() {
 # kernel installation), or plant a FIFO or a symbolic link in its place.
 # The wait is bounded (ICE_BP_LOCK_WAIT seconds, 1200 by default: a run
 # building several kernels takes minutes): past it the run builds
-# nothing, warns and exits 0, so that apt, dnf and kernel-install never
-# hang on it.
+# nothing, warns and exits 1 (nothing was built), so that apt, dnf and
+# kernel-install never hang on it; they ignore the status.
 dk_lock() {
 	dl_file=
 	for dl_dir in "/run/$DKMS_NAME" "/var/lib/$DKMS_NAME"; do
@@ -183,7 +185,7 @@ dk_lock() {
 		dk_say "waiting for another ice-backport run to finish (lock $dl_file, at most $dl_wait s)"
 		if ! flock -w "$dl_wait" 9; then
 			dk_warn "another ice-backport run has held the lock $dl_file for more than $dl_wait s: this run changes nothing, so that the package or kernel installation that started it does not hang; fix: see what holds it (fuser -v $dl_file), then run: ice-backport autoinstall"
-			exit 0
+			exit 1
 		fi
 	fi
 }
@@ -480,6 +482,7 @@ dk_build_one() {
 	# so the kernel never ends up without the module it had.  No copy, no
 	# attempt: nothing is changed.
 	if [ -n "$ko" ] && ! dk_keep "$k" "$old" "$ko"; then
+		dk_status=1
 		dk_warn "$k: cannot keep a copy of its module in $(dk_journal_dir) (full or read-only file system?): $DKMS_NAME $v not built, $k keeps the module it had; fix: free space there, then run: ice-backport autoinstall $k"
 		return 1
 	fi
@@ -521,6 +524,7 @@ dk_build_one() {
 # dkms's output, the marker the doctor reads, the kernel's module given
 # back, and a warning that says where it stands.
 dk_failed() {
+	dk_status=1
 	# The build's own log, where this dkms keeps it, beside dkms's output.
 	mlog=
 	for f in "/var/lib/dkms/$DKMS_NAME/$2/$1"/*/log/make.log "/var/lib/dkms/$DKMS_NAME/$2/build/make.log"; do
@@ -546,7 +550,8 @@ dk_failed() {
 # while it rebuilt a kernel: the build is stopped and the kernel gets its
 # module back before the run exits.
 dk_stopped() {
-	trap '' INT TERM HUP QUIT ALRM USR1 USR2 XFSZ
+	# shellcheck disable=SC2086 # signal names
+	trap '' $stop_signals
 	# The signal came while a dkms command's output went to the log: say
 	# it where the run's own output goes.
 	exec 1>&3 2>&4
@@ -558,16 +563,7 @@ dk_stopped() {
 		dk_failed "$dk_kernel" "$dk_version" "$(head -n 1 "$(dk_journal_dir)/$dk_kernel/version" 2>/dev/null || true)" \
 			"$(dk_log "$dk_kernel.log")" "interrupted by SIG$1"
 	fi
-	case $1 in
-	INT) exit 130 ;;
-	HUP) exit 129 ;;
-	QUIT) exit 131 ;;
-	ALRM) exit 142 ;;
-	USR1) exit 138 ;;
-	USR2) exit 140 ;;
-	XFSZ) exit 153 ;;
-	*) exit 143 ;;
-	esac
+	exit "$(signal_status "$1")"
 }
 
 # dk_forget_old VERSION: remove the builds of every other version from the
@@ -613,25 +609,26 @@ dk_initramfs() {
 	done
 }
 
-# dk_autoinstall [--initramfs] [--version V] [KERNEL...]: build and install
-# for the kernels given, or every installed one.  Always returns 0.
+# dk_autoinstall INITRAMFS VERSION [KERNEL...]: build and install VERSION
+# (empty: the package's) for the kernels given, or every installed one;
+# INITRAMFS 1: then make again each initramfs that carries ice.  Returns
+# 0 when every kernel has the module or was skipped on purpose (the
+# policy, no headers, RDMA declined, DKMS's autoinstall disabled), 1 when
+# a build failed, was not tried for want of what the host must fix, or a
+# name was no kernel release (each warned, with its fix).  The callers
+# that must not fail a transaction (the kernel hooks, the maintainer
+# scripts) ignore it; the operator and configuration management read it.
 dk_autoinstall() {
-	initramfs=0 v=
-	while [ $# -gt 0 ]; do
-		case $1 in
-		--initramfs) initramfs=1; shift ;;
-		--version) v=$2; shift 2 ;;
-		*) break ;;
-		esac
-	done
+	initramfs=$1 v=$2 dk_status=0
+	shift 2
 	[ -n "$v" ] || v=$(dk_package_version)
 	if [ -z "$v" ] || [ ! -f "/usr/src/$DKMS_NAME-$v/dkms.conf" ]; then
 		dk_warn "no $DKMS_NAME source tree under /usr/src${v:+ for $v}: nothing to build (reinstall ice-backport-dkms)"
-		return 0
+		return 1
 	fi
 	if ! command -v dkms >/dev/null 2>&1; then
 		dk_warn "dkms is not installed: nothing built (install dkms, then run: ice-backport autoinstall)"
-		return 0
+		return 1
 	fi
 	if [ -f "/etc/dkms/no-autoinstall" ]; then
 		dk_say "DKMS autoinstall is disabled (/etc/dkms/no-autoinstall): not building"
@@ -639,14 +636,14 @@ dk_autoinstall() {
 	fi
 	if ! dk_register "$v"; then
 		dk_warn "DKMS did not register $DKMS_NAME/$v; run: dkms add -m $DKMS_NAME -v $v"
-		return 0
+		return 1
 	fi
 	dk_open_log_dir
 	dk_kernel='' dk_child=''
 	exec 3>&1 4>&2
 	# Every signal whose default is to end the run: the kernel being
 	# rebuilt gets its module back first (dk_stopped).
-	for dk_sig in INT TERM HUP QUIT ALRM USR1 USR2 XFSZ; do
+	for dk_sig in $stop_signals; do
 		# shellcheck disable=SC2064 # the signal's name, now
 		trap "dk_stopped $dk_sig" "$dk_sig"
 	done
@@ -663,6 +660,7 @@ dk_autoinstall() {
 	for k in "$@"; do
 		k=${k%%/*}
 		if ! release_ok "$k"; then
+			dk_status=1
 			dk_warn "'$(printf '%s' "$k" | safe_text | tr '\n' '?')' is not a kernel release: skipped"
 			continue
 		fi
@@ -670,11 +668,12 @@ dk_autoinstall() {
 			built="$built $k"
 		fi
 	done
-	trap - INT TERM HUP QUIT ALRM USR1 USR2 XFSZ
+	# shellcheck disable=SC2086 # signal names
+	trap - $stop_signals
 	dk_forget_old "$v"
 	# shellcheck disable=SC2086 # kernel releases have no blanks
 	[ "$initramfs" = 0 ] || dk_initramfs $built
-	return 0
+	return "$dk_status"
 }
 
 # dk_unregister: remove every version from every kernel (package removal).

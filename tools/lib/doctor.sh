@@ -13,11 +13,29 @@ TAB=$(printf '\t')
 # own exit.
 doctor_exit_trap() {
 	doctor_trap_rc=$?
-	rm -rf "$dtmp"
+	doctor_cleanup
 	if [ "${doctor_done:-}" != 1 ] && [ "$doctor_trap_rc" != 0 ] && [ "$doctor_trap_rc" != 2 ]; then
-		echo "ice-backport: error: stopped before it could tell (exit status $doctor_trap_rc); TMPDIR='${TMPDIR:-/tmp}' full?" >&2
-		exit 2
+		tool_die "stopped before it could tell (exit status $doctor_trap_rc)" \
+			"check that TMPDIR='${TMPDIR:-/tmp}' has free space, and run it again"
 	fi
+}
+
+# doctor_cleanup: the scratch directory and a bundle's partial file go.
+doctor_cleanup() {
+	[ -z "${dtmp:-}" ] || rm -rf "$dtmp"
+	[ -z "${bw_part:-}" ] || rm -f "$bw_part"
+}
+
+# doctor_stopped SIGNAL: the run was told to stop (Ctrl-C, a timeout, a
+# closed terminal, a reader gone): dash runs no EXIT trap for a signal, so
+# the scratch files go here, and the run ends with the status the signal
+# would have given it (128 + its number).
+doctor_stopped() {
+	# shellcheck disable=SC2086 # signal names
+	trap '' $stop_signals PIPE
+	trap - EXIT
+	doctor_cleanup
+	exit "$(signal_status "$1")"
 }
 
 # doctor_knobs: the settings from the environment are usable, or exit 2:
@@ -29,10 +47,16 @@ doctor_knobs() {
 		"unset it (2 seconds between the two counter samples), or give a number such as 2 or 0.5" ;;
 	esac
 	dtmp_base=${TMPDIR:-/tmp}
+	# The traps first: a signal right after mktemp must not leave it.
+	dtmp=''
+	trap doctor_exit_trap EXIT
+	for doctor_sig in $stop_signals PIPE; do
+		# shellcheck disable=SC2064 # the signal's name, now
+		trap "doctor_stopped $doctor_sig" "$doctor_sig"
+	done
 	dtmp=$(mktemp -d "$dtmp_base/ice-bp-doctor.XXXXXX" 2>/dev/null) ||
 		tool_die "cannot create a temporary directory in TMPDIR='$dtmp_base' (missing, not writable or full)" \
 			"set TMPDIR to a writable directory with free space, or unset it to use /tmp"
-	trap doctor_exit_trap EXIT
 	# A full file system still lets mkdir through on some: write a block
 	# to know that the facts will fit.
 	if dd if=/dev/zero of="$dtmp/space" bs=4096 count=16 2>/dev/null; then
@@ -50,7 +74,6 @@ doctor_run() {
 	: >"$dtmp/dkms"
 	: >"$dtmp/ports"
 	: >"$dtmp/rings"
-	tool_version=$(cat "$data/VERSION" 2>/dev/null || cat "$data/../../VERSION" 2>/dev/null || echo unknown)
 	facts_kernel
 	facts_module
 	facts_dkms
@@ -346,7 +369,7 @@ port_rec() {
 
 # ---- E800 ports --------------------------------------------------------
 facts_ports() {
-	e800=0
+	e800=0 bad_netdevs=''
 	ids=$(awk '!/^#/ && NF { printf " %s", $1 }' "$data/e800-pci-ids")
 	have_pkg_file=no
 	ls "$R"/lib/firmware/intel/ice/ddp/ice.pkg* >/dev/null 2>&1 && have_pkg_file=yes
@@ -373,13 +396,19 @@ facts_ports() {
 		fi
 		ddp=${ddp%%"$TAB"*}
 		# Every name, dot names too (ls without -A missed .eth0), never
-		# glob-expanded (a port named '*'), one a line: a netdev name has
-		# no blank and no slash, so a name with one is not a real port.
+		# glob-expanded (a port named '*'), one a line.  A name that is no
+		# printable interface name (netdev_ok: an escape or a newline from
+		# a hostile root) would reach the terminal, the JSON and the
+		# bundle's file names: the port is not examined, and said so
+		# (judge) without its name.
 		: >"$dtmp/nets"
 		for np in "$d"/net/* "$d"/net/.[!.]* "$d"/net/..?*; do
 			[ -e "$np" ] || [ -L "$np" ] || continue
 			n=${np##*/}
-			case $n in *[[:space:]]*) continue ;; esac
+			if ! netdev_ok "$n"; then
+				case "$bad_netdevs " in *" $bdf "*) ;; *) bad_netdevs="$bad_netdevs $bdf" ;; esac
+				continue
+			fi
 			printf '%s\n' "$n" >>"$dtmp/nets"
 		done
 		[ -s "$dtmp/nets" ] || echo - >"$dtmp/nets"
@@ -622,6 +651,10 @@ judge() {
 		done <"$dtmp/dkms"
 	fi
 
+	if [ -n "$bad_netdevs" ]; then
+		finding unknown ports "a network interface of the E800 function(s)$bad_netdevs has a name that is not a printable interface name (a control byte such as an escape, a byte that is not ASCII, a blank, or more than 15 bytes): it was not examined, and its name is not shown" \
+			"rename it to a name of letters, digits, '.', '-' and '_' (ip link set dev OLD name NEW), then run the doctor again"
+	fi
 	if [ "$e800" = 0 ]; then
 		finding info ports "no E800 (E810, E830, E823, E822, E825) adapter on this host: it does not need ice-backport"
 	fi

@@ -14,10 +14,49 @@
 #                  do not run at all (`live`).
 
 # tool_die CAUSE FIX: the tool cannot do what it was asked; exit 2 ("could
-# not tell"), never a verdict.
+# not tell"), never a verdict.  Under `doctor --json` (tool_json=1) the
+# standard output gets a JSON object that says so too: fleet tooling that
+# parses it must not meet an empty output.
 tool_die() {
 	printf 'ice-backport: error: %s\n  fix: %s\n' "$1" "$2" | safe_text >&2
+	[ "${tool_json:-0}" != 1 ] || tool_json_error "$1" "$2"
 	exit 2
+}
+
+# tool_json_error CAUSE FIX: the JSON of an error, on the standard output:
+# the shape of the doctor's report where it can be, with status "error".
+tool_json_error() {
+	tool_json=0
+	{
+		printf '{"tool":"ice-backport doctor","version":'
+		js "${tool_version:-unknown}"
+		printf ',"status":"error","exit":2,"error":'
+		js "$1"
+		printf ',"fix":'
+		js "$2"
+		printf '}\n'
+	} | safe_text
+}
+
+# The signals whose default is to end the run, and that a run catches to
+# clean up first (SIGPIPE is each command's own affair).
+# shellcheck disable=SC2034 # read by doctor.sh and dkms.sh
+stop_signals='INT TERM HUP QUIT ALRM USR1 USR2 XFSZ'
+
+# signal_status SIGNAL: the exit status of a run stopped by SIGNAL
+# (128 + its number), as if the signal had ended it.
+signal_status() {
+	case $1 in
+	HUP) echo 129 ;;
+	INT) echo 130 ;;
+	QUIT) echo 131 ;;
+	USR1) echo 138 ;;
+	USR2) echo 140 ;;
+	PIPE) echo 141 ;;
+	ALRM) echo 142 ;;
+	XFSZ) echo 153 ;;
+	*) echo 143 ;;
+	esac
 }
 
 # safe_text: stdin to stdout with every byte that is neither printable
@@ -88,6 +127,18 @@ release_ok() {
 	'' | . | .. | *[!A-Za-z0-9._+~-]*) return 1 ;;
 	esac
 	return 0
+}
+
+# netdev_ok NAME: NAME is a network interface name as the kernel allows
+# them (dev_valid_name: 1 to 15 bytes, not . or .., no slash, colon or
+# blank) and printable ASCII: it names the bundle's files and reaches the
+# terminal, the JSON and the bundle's MANIFEST, where an escape sequence
+# or a newline must never go.
+netdev_ok() {
+	case $1 in
+	'' | . | .. | */* | *:* | *[[:space:]]*) return 1 ;;
+	esac
+	[ -z "$(printf '%s' "$1" | LC_ALL=C tr -d '!-~')" ] && [ "${#1}" -le 15 ]
 }
 
 # cmd_key CMD ARGS...: the fixture file name of a command line.
