@@ -206,3 +206,63 @@ kernel_entry() {
 # of failing at once ("Could not get lock /var/lib/dpkg/lock-frontend").
 # shellcheck disable=SC2034 # used by the scripts that source this file
 apt_wait='-o DPkg::Lock::Timeout=900'
+
+# The command line.  Every script's usage is its header, the first
+# comment block of the file: a `# NAME ARGS` paragraph (the synopsis),
+# then what it does.  Each script runs cli_help on its own arguments
+# before anything else, refuses in its option loop any option it does not
+# know (cli_unknown), and passes its names (DEST, OUTDIR, a kernel...) to
+# cli_names: an option mistyped, or --help given to a script that once
+# took it for its output directory and removed it, stops the script
+# before it acts.
+
+# cli_usage: the running script's header, "usage: " before its synopsis.
+cli_usage() {
+	awk 'NR == 1 { next }
+		!/^#/ { exit }
+		{ sub(/^# ?/, "") }
+		/^$/ { body = 1 }
+		!body { $0 = (NR == 2 ? "usage: " : "       ") $0 }
+		{ print }' "$0"
+}
+
+# cli_synopsis: the synopsis of the usage on one line.
+cli_synopsis() {
+	awk 'NR == 1 { next }
+		!/^#/ { exit }
+		{ sub(/^# ?/, "") }
+		/^$/ { exit }
+		{ $1 = $1; printf "%s%s", sep, $0; sep = " " }
+		END { print "" }' "$0"
+}
+
+# cli_help ARGS...: --help or -h among the script's own arguments (up to a
+# --) prints its usage on standard output and exits 0, before anything
+# else runs.
+cli_help() {
+	for ch_a in "$@"; do
+		case $ch_a in
+		--) return 0 ;;
+		--help | -h)
+			cli_usage
+			exit 0
+			;;
+		esac
+	done
+}
+
+# cli_unknown OPTION: stop on an option the script does not know.
+cli_unknown() {
+	die "unknown option '$1'" "usage: $(cli_synopsis) (more: $0 --help)"
+}
+
+# cli_names ARGS...: the script's positional arguments, which are names:
+# none may start with '-' (a mistyped option, never a directory to write
+# or remove: a path that does is given as ./-NAME).
+cli_names() {
+	for cn_a in "$@"; do
+		case $cn_a in
+		-*) die "unknown option '$cn_a'" "usage: $(cli_synopsis) (more: $0 --help; a path that starts with '-' is given as ./$cn_a)" ;;
+		esac
+	done
+}
