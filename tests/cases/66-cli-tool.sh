@@ -82,9 +82,10 @@ if [ "${AF_INSIDE:-}" != 1 ]; then
 		done
 	done
 	echo "ok: COMMAND --help, COMMAND -h and help COMMAND exit 0, each the same text as in --help"
-	# The man page names the options --help names, and no other.
+	# The man page names the options --help names, and no other (its
+	# sections up to EXIT STATUS: METRICS and FILES name other commands').
 	grep -o -- '\(^\| \|\[\)--*[a-z][a-z-]*' "$tmp/all.out" | sed 's/^[ []*//' | sort -u >"$tmp/opts.help"
-	sed 's/\\-/-/g' "$top/tools/ice-backport.8" | grep -o -- '\(^\|[ "[]\)--*[a-z][a-z-]*' | sed 's/^[ "[]*//' |
+	sed -e '/^\.SH EXIT STATUS/,$d' -e 's/\\-/-/g' "$top/tools/ice-backport.8" | grep -o -- '\(^\|[ "[]\)--*[a-z][a-z-]*' | sed 's/^[ "[]*//' |
 		grep -v -e '^-rc$' | sort -u >"$tmp/opts.man"
 	diff "$tmp/opts.help" "$tmp/opts.man" || fail "the man page and --help name different options (< --help, > man page)"
 	echo "ok: the man page names the same options: $(tr '\n' ' ' <"$tmp/opts.help")"
