@@ -49,7 +49,7 @@ help:
 	@echo '                in a root of its Debian release; table in build/matrix.tsv'
 	@echo 'make matrix-wide  build ice.ko for every release and flavour the archive serves of'
 	@echo '                every verified line (hours; not in make check); build/matrix-wide.md,'
-	@echo '                README table: scripts/build/matrix-wide --readme'
+	@echo '                docs/kernel-lines.md table: scripts/build/matrix-wide --readme'
 	@echo 'make custom-kernels  kernels Debian did not build (scripts/build/custom-kernel): a'
 	@echo '                kernel.org-style and a vendor-style tree, built in full from Debian'"'"'s'
 	@echo '                linux-source; ice.ko against each (0 warnings) and booted with it'

@@ -1,5 +1,5 @@
 #!/bin/sh
-# README.md's and docs/compat-layer.md's generated sections (features compiled out per supported
+# README.md's, docs/compat-layer.md's and docs/kernel-lines.md's generated sections (features compiled out per supported
 # kernel, probes, patches) are what scripts/compat/readme-tables makes of the
 # real builds: first on made-up builds whose content the test knows, with
 # a stale README, a stale build and a missing build caught, and README's
@@ -57,7 +57,7 @@ gen() { ICE_BP_TOPDIR=$repo ICE_BP_BUILD=$fakebuild "$repo/scripts/compat/readme
 gen || fail "readme-tables failed on complete builds"
 cp "$repo/README.md" "$tmp/README.gen"
 cp "$repo/docs/compat-layer.md" "$tmp/compat-layer.gen"
-cat "$repo/README.md" "$repo/docs/compat-layer.md" >"$tmp/generated"
+cat "$repo/README.md" "$repo/docs/compat-layer.md" "$repo/docs/kernel-lines.md" >"$tmp/generated"
 grep -qx '| kA | dpll sf | 1 of [0-9]* |' "$tmp/generated" || fail "kA's row is not what its build says"
 grep -qx '| kB | none | 1 of [0-9]* |' "$tmp/generated" || fail "kB's row is not what its build says"
 sed -n '/BEGIN readme-tables:features/,/END readme-tables:features/p' "$tmp/generated" |
@@ -115,13 +115,13 @@ expect_fail "$tmp/log4" "malformed" gen --check
 # and a README whose END marker is gone is refused, unchanged.
 printf 'release\tline\tpv\tresult\twarnings\ts\tx\tcpu\ty\tz\tdiff\terr\n' >"$fakebuild/matrix-wide.tsv"
 printf 'kA-amd64\tlA\t1\tok\t0\t50\t-\t95\t-\t-\tnone\t-\n' >>"$fakebuild/matrix-wide.tsv"
-cp "$top/README.md" "$tmp/README.wide"
+cp "$top/docs/kernel-lines.md" "$tmp/README.wide"
 wide() { ICE_BP_TOPDIR=$repo ICE_BP_BUILD=$fakebuild ICE_BP_README=$tmp/README.wide "$repo/scripts/build/matrix-wide" --readme; }
 wide >/dev/null || fail "matrix-wide --readme failed on a made-up table"
 sed -n '/^<!-- BEGIN matrix-wide -->$/,/^<!-- END matrix-wide -->$/p' "$tmp/README.wide" >"$tmp/wide.part"
 grep -q '^| lA | kA | ok (95 CPU-s) |' "$tmp/wide.part" || fail "README's table of every release is not the made-up one"
 [ "$(grep -c '^| ' "$tmp/wide.part")" -eq 4 ] || fail "README's table of every release kept rows of the old one"
-sed '/^<!-- BEGIN matrix-wide -->$/,/^<!-- END matrix-wide -->$/d' "$top/README.md" >"$tmp/around.old"
+sed '/^<!-- BEGIN matrix-wide -->$/,/^<!-- END matrix-wide -->$/d' "$top/docs/kernel-lines.md" >"$tmp/around.old"
 sed '/^<!-- BEGIN matrix-wide -->$/,/^<!-- END matrix-wide -->$/d' "$tmp/README.wide" >"$tmp/around.new"
 cmp -s "$tmp/around.old" "$tmp/around.new" || fail "matrix-wide --readme changed README outside its markers"
 sed -i '/^<!-- END matrix-wide -->$/d' "$tmp/README.wide"

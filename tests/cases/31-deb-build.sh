@@ -43,3 +43,9 @@ for hook in etc/kernel/postinst.d/ice-backport etc/kernel/header_postinst.d/ice-
 	dpkg-deb --fsys-tarfile "$a" | tar -xO "./$hook" | cmp - "$top/tools/kernel-hook" || fail "/$hook is not tools/kernel-hook"
 done
 echo "kernel policy and hooks packaged"
+# ice-backport(8) sends the reader to README.md at this path (SEE ALSO).
+dpkg-deb --fsys-tarfile "$a" | tar -xO ./usr/share/doc/ice-backport-dkms/README.md.gz | gzip -dc | cmp - "$top/README.md" ||
+	fail "/usr/share/doc/ice-backport-dkms/README.md.gz is not README.md"
+grep -q '^\.I /usr/share/doc/ice-backport-dkms/README\.md\.gz$' "$top/tools/ice-backport.8" ||
+	fail "ice-backport(8) does not name the README the .deb ships"
+echo "README.md shipped where the manual page says"

@@ -44,6 +44,9 @@ grep -qx "PACKAGE_VERSION=\"$version\"" "$tmp/x/$src/dkms.conf" || fail "PACKAGE
 [ "$(tree_hash "$tmp/x/$src")" = "$(tree_hash "$tmp/d/$src")" ] ||
 	fail "the RPM's /$src differs from the .deb's: $(diff -r "$tmp/x/$src" "$tmp/d/$src" | head -n 5)"
 echo "/$src: $(find "$tmp/x/$src" -type f | wc -l) files, the same as the .deb's"
+# ice-backport(8) sends the reader to README.md, the RPM's %doc.
+cmp "$tmp/x/usr/share/doc/ice-backport-dkms/README.md" "$top/README.md" ||
+	fail "the RPM's /usr/share/doc/ice-backport-dkms/README.md is not README.md"
 # One layout and one description for both (scripts/package/install-layout,
 # debian/control's Description): the tool, its data and the kernel hook are
 # the .deb's, file for file, and the RPM says what the .deb says.
