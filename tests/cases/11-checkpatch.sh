@@ -44,3 +44,32 @@ for t in $subs; do
 		fail "checkpatch reports problems in the mail of $t (scripts/stable/mail $t)"
 done
 echo "$(echo "$subs" | wc -w) submission mails checkpatch-clean (but for the sender's Signed-off-by)"
+
+# What a reviewer reads (every message of docs/stable, its diffs left
+# out) gives reproduction conditions, not this package's scenario names
+# (those with a hyphen: the others are plain words), and each Fixes: tag
+# names a commit by 12 hex digits and its title, never a placeholder.
+names=$(awk '$1 == "name" { print $2 }' "$top"/tests/rxemu/scenarios/*.scn | grep -e -)
+[ -n "$names" ] || fail "no scenario name found in tests/rxemu/scenarios"
+texts_ok() {
+	for t in "$@"; do
+		to_msg=$(sed -n '/^-----*$/,$p' "$t" | sed '/^--- a\//,/^-----*$/d')
+		for n in $names; do
+			if printf '%s\n' "$to_msg" | grep -qw -e "$n"; then
+				echo "$t names the scenario $n: say what reproduces it instead"
+				return 1
+			fi
+		done
+		if printf '%s\n' "$to_msg" | grep '^Fixes:' | grep -Evq '^Fixes: [0-9a-f]{12} \("[^"]+"\)$'; then
+			echo "$t has a Fixes: tag that names no commit: $(printf '%s\n' "$to_msg" | grep '^Fixes:' | head -n 1)"
+			return 1
+		fi
+	done
+}
+texts_ok "$top"/docs/stable/*.txt || fail "a submission text of docs/stable is not what a reviewer can act on"
+# It must be able to fail: a scenario name, and a placeholder tag.
+sed 's/^To reproduce:/Shown by zero-len-held; to reproduce:/' "$top/docs/stable/ice-rx-no-flip-unused-buffers.txt" >"$tmp/named.txt"
+if texts_ok "$tmp/named.txt" >/dev/null; then fail "a text naming a scenario is accepted"; fi
+sed 's/^Fixes: .*/Fixes: <the commit of v6.3>/' "$top/docs/stable/ice-rx-drop-bias-unused-buffers.txt" >"$tmp/placeholder.txt"
+if texts_ok "$tmp/placeholder.txt" >/dev/null; then fail "a placeholder Fixes: tag is accepted"; fi
+echo "the submission texts name no scenario and no placeholder commit"
