@@ -44,6 +44,14 @@ judge() {
 line() {
 	grep "^\(not \)\?ok 1 " "$tmp/tap"
 }
+# reported PATTERN: run-vm exited 0 and test 1's line matches PATTERN
+reported() {
+	[ "$rc" = 0 ] && line | grep -q -- "$1"
+}
+# failed [PATTERN]: run-vm exited non-zero, test 1 is no TODO (and matches)
+failed() {
+	[ "$rc" != 0 ] && ! line | grep -q TODO && line | grep -q -- "${1:-}"
+}
 bad="not ok - $name frames=71 delivered=0 sent=70 dropped=1 leaked=0 orphan_refs=0 errors=1 ms=5"
 bad2="not ok - $name frames=71 delivered=0 sent=70 dropped=1 leaked=0 orphan_refs=0 errors=2 ms=5"
 leak="not ok - $name frames=71 delivered=0 sent=70 dropped=1 leaked=3 orphan_refs=0 errors=1 ms=5"
@@ -51,42 +59,43 @@ good="ok - $name frames=71 delivered=0 sent=70 dropped=1 leaked=0 orphan_refs=0 
 
 echo "== the kernel bug's diagnostic on 6.14: TODO"
 judge 6.14.3+deb13-amd64 "$bad" "$lost"
-[ "$rc" = 0 ] && line | grep -q '# TODO known driver bug: the AF_XDP core of v6.13' ||
+reported '# TODO known driver bug: the AF_XDP core of v6.13' ||
 	fail "a 6.14 run failing only with '$lost' is not a TODO: $(line)"
 judge 6.17.1-amd64 "$bad" "$lost"
 [ "$rc" = 0 ] || fail "6.17 is in the range (no 6.17.y has the fix): $(line)"
 
 echo "== another failure on 6.14: a failure"
 judge 6.14.3+deb13-amd64 "$bad" "$other"
-[ "$rc" != 0 ] && line | grep -q '^not ok 1 .*0 of the 1 errors are this kernel' && ! line | grep -q TODO ||
+failed '^not ok 1 .*0 of the 1 errors are this kernel' ||
 	fail "a 6.14 run failing with '$other' is hidden as the kernel's bug: $(line)"
 
 echo "== the kernel bug's diagnostic beside another error: a failure"
 judge 6.14.3+deb13-amd64 "$bad2" "$lost" "$other"
-[ "$rc" != 0 ] && ! line | grep -q TODO ||
+failed ||
 	fail "a 6.14 run with the known diagnostic and another error is a TODO: $(line)"
 
 echo "== the kernel bug's diagnostic and a page leak: a failure"
 judge 6.14.3+deb13-amd64 "$leak" "$lost"
-[ "$rc" != 0 ] && ! line | grep -q TODO || fail "a 6.14 run that leaked pages is a TODO: $(line)"
+failed || fail "a 6.14 run that leaked pages is a TODO: $(line)"
 
 echo "== the kernel bug's diagnostic outside the range: a failure"
 for k in 6.12.118+deb13-amd64 6.1.0-57-amd64 7.2.13+deb14-amd64 6.18.5-amd64 6.13; do
 	judge "$k" "$bad" "$lost"
-	[ "$rc" != 0 ] && ! line | grep -q TODO || fail "on $k, outside the bug's range, the failure is a TODO: $(line)"
+	failed || fail "on $k, outside the bug's range, the failure is a TODO: $(line)"
 done
 
 echo "== a pass on 6.14: ok, TODO passes now"
 judge 6.14.3+deb13-amd64 "$good"
-[ "$rc" = 0 ] && line | grep -q '^ok 1 .*# TODO known driver bug, passes now' ||
+reported '^ok 1 .*# TODO known driver bug, passes now' ||
 	fail "a 6.14 pass is not reported as passing now: $(line)"
 echo "== control: run-vm without the diagnostic check hides the other failure"
+# shellcheck disable=SC2016 # the sed pattern names run-vm's own variables
 sed 's/|| \[ "\$known" != "\$errors" \]/|| false/' "$top/tests/rxemu/run-vm" >"$tmp/run-vm"
 cmp -s "$tmp/run-vm" "$top/tests/rxemu/run-vm" && fail "the control's sed no longer changes run-vm: update it"
 chmod +x "$tmp/run-vm"
 runvm=$tmp/run-vm
 judge 6.14.3+deb13-amd64 "$bad" "$other"
 runvm=
-[ "$rc" = 0 ] && line | grep -q '# TODO known driver bug' ||
+reported '# TODO known driver bug' ||
 	fail "control: run-vm without the diagnostic check did not hide the other failure, so this test cannot tell: $(line)"
 echo "ok: run-vm holds known-kernel-bug to its kernels and its diagnostic"
