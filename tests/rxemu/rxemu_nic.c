@@ -741,6 +741,14 @@ static int rxemu_write_frame(struct rxemu *e, const struct rxemu_step *st)
 	f->line = st->line;
 	f->outcome = st->outcome == RXEMU_REDIRECT ?
 		     rxemu_redirect_outcome(e, st) : st->outcome;
+#ifndef HAVE_XSK_MULTI_BUFFER
+	/* zero-copy before 6.6: patches/compat/0011 drops a frame of several
+	 * buffers whatever the program would make of it (pass included)
+	 */
+	for (i = 1; e->cfg.xsk_zc && i < st->nbufs; i++)
+		if (st->size[i])
+			f->outcome = RXEMU_DROP;
+#endif
 	f->delivered = false;
 	f->skb_fault = false;
 	f->txdma_fault = false;

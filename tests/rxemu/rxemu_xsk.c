@@ -703,8 +703,11 @@ static void rxemu_xsk_ledger(struct rxemu *e)
 {
 	struct rxemu_xsk *x = &e->redir.xsk;
 	struct ice_rx_ring *ring = e->ring;
-	u32 i, prod, cons, placed = 0, n, frags = 0, frames = e->cfg.xsk_frames;
+	u32 i, prod, cons, placed = 0, n, frames = e->cfg.xsk_frames;
 	u32 lost = 0;
+#ifdef HAVE_XSK_MULTI_BUFFER
+	u32 frags = 0;
+#endif
 	u64 a;
 
 	if (!x->zc || !x->pool || !x->places)
