@@ -149,7 +149,13 @@ rhel_control() {
 # Its zero-copy Rx (ice_xsk.c) hands every 78-byte frame out twice: to the
 # socket (XDP_REDIRECT) and back to the pool (xsk_buff_free()):
 # xdp-xsk-zc, the only scenario here with such frames, must fail with a
-# umem frame in two places.
+# umem frame in two places.  And at the teardown it gives the pool the
+# last 79-byte frame it redirected, which user space keeps, and skips the
+# first posted buffer instead of freeing it: one chunk in two places, one
+# in none, so the counts of the places still add up to the umem (a ledger
+# that read the pool's free list by its count alone passed this):
+# xdp-xsk-zc-keep, the only scenario with such frames, must fail with the
+# chunk on the free list handed out twice and the skipped one lost.
 # fault-skb, fault-dma, fault-page, fault-starve, xdp-tx,
 # xdp-trim-drop-zero-len, teardown-midframe-zero-len and the three
 # fault-txdma scenarios must fail, each with its cause named.  The
@@ -179,11 +185,23 @@ fault_controls() {
 	END { exit n != 7 }' "$top/src/$txrx" >"$tmp/ice_txrx_mutant.c" ||
 		fail "could not make the fault mutant of ice_txrx.c: refresh fault_controls in this test"
 	xsk=drivers/net/ethernet/intel/ice/ice_xsk.c
-	awk '/^\t\t\txdp_xmit \|= xdp_res;$/ {
+	awk 'NR == 1 { print; print "static struct xdp_buff *rxemu_mutant_xdp;"; next }
+	/^\t\t\txdp_xmit \|= xdp_res;$/ {
 		print; print "\t\t\tif (xdp_get_buff_len(first) == 78)"
-		print "\t\t\t\txsk_buff_free(first);"; n++; next }
+		print "\t\t\t\txsk_buff_free(first);"
+		print "\t\t\tif (xdp_get_buff_len(first) == 79)"
+		print "\t\t\t\trxemu_mutant_xdp = first;"; n++; next }
+	/^void ice_xsk_clean_rx_ring\(/ { c = 1 }
+	c && /^\twhile \(ntc != ntu\) \{$/ { c = 0; n++
+		print "\tif (rxemu_mutant_xdp && ntc != ntu) {"
+		print "\t\txsk_buff_free(rxemu_mutant_xdp);"
+		print "\t\trxemu_mutant_xdp = NULL;"
+		print "\t\tif (++ntc >= rx_ring->count)"
+		print "\t\t\tntc = 0;"
+		print "\t}"
+	}
 	{ print }
-	END { exit n != 1 }' "$top/src/$xsk" >"$tmp/ice_xsk_mutant.c" ||
+	END { exit n != 2 }' "$top/src/$xsk" >"$tmp/ice_xsk_mutant.c" ||
 		fail "could not make the zero-copy mutant of ice_xsk.c: refresh fault_controls in this test"
 	# The driver's mutant goes in as a patch, the way a proposed fix is
 	# proven (tests/rxemu/build-with-patch): one way to build a changed
@@ -212,7 +230,7 @@ fault_controls() {
 	ICE_BP_RXEMU=$m "$top/tests/rxemu/build-with-patch" "$tmp/mutant.patch" "$kid" "$tmp/mutant-build" || rc=$?
 	"$top/scripts/build/build-in-root" --variant selftest "$kid" || fail "the SELFTEST build failed (after the fault mutant)"
 	[ "$rc" = 0 ] || fail "the fault mutant did not build (log: $tmp/mutant-build/$kid-selftest.log)"
-	echo "== fault mutant (must fail fault-skb, fault-dma, fault-page, fault-starve, xdp-tx, xdp-trim-drop-zero-len, teardown-midframe-zero-len, fault-txdma, fault-txdma-frags, fault-txdma-random, fault-txdma-redirect, xdp-redirect-xsk, xdp-xsk-zc)"
+	echo "== fault mutant (must fail fault-skb, fault-dma, fault-page, fault-starve, xdp-tx, xdp-trim-drop-zero-len, teardown-midframe-zero-len, fault-txdma, fault-txdma-frags, fault-txdma-random, fault-txdma-redirect, xdp-redirect-xsk, xdp-xsk-zc, xdp-xsk-zc-keep)"
 	if "$top/tests/rxemu/run-vm" --timeout 900 --log "$out/$kid.rxemu-fault-mutant.log" --xdp "$out/xdp" \
 		"$img/vmlinuz" "$mods" "$tmp/mutant-build/$kid-selftest/ice.ko" \
 		"$top"/tests/rxemu/scenarios/fault-skb.scn "$top"/tests/rxemu/scenarios/fault-dma.scn \
@@ -223,7 +241,8 @@ fault_controls() {
 		"$top"/tests/rxemu/scenarios/fault-txdma-random.scn \
 		"$top"/tests/rxemu/scenarios/fault-txdma-redirect.scn \
 		"$top"/tests/rxemu/scenarios/xdp-redirect-xsk.scn \
-		"$top"/tests/rxemu/scenarios/xdp-xsk-zc.scn >"$tmp/tap"; then
+		"$top"/tests/rxemu/scenarios/xdp-xsk-zc.scn \
+		"$top"/tests/rxemu/scenarios/xdp-xsk-zc-keep.scn >"$tmp/tap"; then
 		cat "$tmp/tap"
 		fail "the fault mutant passes the fault scenarios"
 	fi
@@ -250,6 +269,8 @@ fault_controls() {
 	want fault-txdma-redirect.scn "was not sent by the redirect target"
 	want xdp-redirect-xsk.scn "was not received by the AF_XDP socket"
 	want xdp-xsk-zc.scn "handed out twice"
+	want xdp-xsk-zc-keep.scn "in user space's hands and in the pool's free list: handed out twice"
+	want xdp-xsk-zc-keep.scn "lost: in no ring, no slot, not in the pool's free list or xskb_list"
 }
 
 # Malformed scenarios: each is refused with the line and the cause, and a

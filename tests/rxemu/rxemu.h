@@ -290,11 +290,13 @@ struct rxemu_xsk {
 	u32 len;		/* bytes gathered so far */
 	/* zero-copy: the pool on the ring, its umem's DMA mappings, and the
 	 * umem ledger (rxemu_xsk_ledger()): each chunk's places, the
-	 * chunks user space keeps (xsk_keep on)
+	 * chunks already reported lost, the chunks user space keeps
+	 * (xsk_keep on)
 	 */
 	bool zc;
 	struct xsk_buff_pool *pool;
 	u8 *places;
+	u8 *lost;
 	u64 *kept;
 	u32 nkept;
 };

@@ -171,6 +171,20 @@ static struct sk_buff *rxemu_napi_alloc_skb(struct napi_struct *napi,
 	return rxemu_real_napi_alloc_skb(napi, length);
 }
 
+/*
+ * The same hook for ice_xsk.c's napi_alloc_skb() (ice_construct_skb_zc():
+ * a zero-copy frame passed to the stack), renamed in its own translation
+ * unit by ice_xsk_selftest.c: a failed call marks the frame that starts at
+ * first_desc, which must then be dropped and its umem frames given back.
+ */
+struct sk_buff *rxemu_xsk_napi_alloc_skb(struct napi_struct *napi,
+					 unsigned int length);
+struct sk_buff *rxemu_xsk_napi_alloc_skb(struct napi_struct *napi,
+					 unsigned int length)
+{
+	return rxemu_napi_alloc_skb(napi, length);
+}
+
 /* ice_construct_skb() gave up a frame (rxemu_fault.h): counted by the
  * driver in alloc_buf_failed.
  */

@@ -250,9 +250,12 @@ static void rxemu_check_skb(struct rxemu *e, struct sk_buff *skb)
 		rxemu_err(e, "frame %u reached the stack on a page from the memory reserves, but its skb is not marked pfmemalloc",
 			  seq);
 	/* the cpumap builds its skbs without the Rx queue (the kernel's
-	 * __xdp_build_skb_from_frame() says so): not the driver's to record
+	 * __xdp_build_skb_from_frame() says so): not the driver's to record;
+	 * nor does 6.12's ice_construct_skb_zc() record it (zero-copy
+	 * XDP_PASS; mainline's xdp_build_skb_from_zc() does): a gap of
+	 * upstream's, not of the buffers this emulator accounts for
 	 */
-	if (!kthread &&
+	if (!kthread && !e->redir.xsk.zc &&
 	    (!skb_rx_queue_recorded(skb) || skb_get_rx_queue(skb) != RXEMU_QUEUE))
 		rxemu_err(e, "frame %u reached the stack without its Rx queue %u recorded (skb_record_rx_queue())",
 			  seq, RXEMU_QUEUE);
@@ -738,6 +741,14 @@ static int rxemu_write_frame(struct rxemu *e, const struct rxemu_step *st)
 	f->line = st->line;
 	f->outcome = st->outcome == RXEMU_REDIRECT ?
 		     rxemu_redirect_outcome(e, st) : st->outcome;
+#ifndef HAVE_XSK_MULTI_BUFFER
+	/* zero-copy before 6.6: patches/compat/0011 drops a frame of several
+	 * buffers whatever the program would make of it (pass included)
+	 */
+	for (i = 1; e->cfg.xsk_zc && i < st->nbufs; i++)
+		if (st->size[i])
+			f->outcome = RXEMU_DROP;
+#endif
 	f->delivered = false;
 	f->skb_fault = false;
 	f->txdma_fault = false;

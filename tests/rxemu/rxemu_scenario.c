@@ -216,14 +216,16 @@ static int rxemu_check_cfg(const struct rxemu_cfg *cfg, char *err, size_t errlen
 	u32 need = rxemu_dbuf(cfg), i;
 
 	if (cfg->xsk_zc) {
+		/* skb: ice_construct_skb_zc() (ice_xsk_selftest.c) */
 		for (i = 0; i < RXEMU_NR_FAULTS; i++)
-			if (cfg->fault[i].mode != RXEMU_FM_NONE)
+			if (i != RXEMU_FAULT_SKB &&
+			    cfg->fault[i].mode != RXEMU_FM_NONE)
 				break;
 		if (!cfg->xdp[0] || cfg->ctrl || cfg->bias ||
 		    cfg->pfmemalloc_every || i < RXEMU_NR_FAULTS ||
 		    cfg->rx_buf_len != RXEMU_XSK_ZC_BUF) {
 			snprintf(err, errlen,
-				 "xsk_mode zc takes an XDP program with an xskmap, its buffers are the umem's (no rx_buf_len), and no ctrl, bias, pfmemalloc or fault: those are of the page path");
+				 "xsk_mode zc takes an XDP program with an xskmap, the umem's buffers (no rx_buf_len), no ctrl, bias, pfmemalloc, or fault but skb: those are of the page path");
 			return -EINVAL;
 		}
 		return 0;
@@ -323,8 +325,10 @@ static int rxemu_parse_option(struct rxemu_cfg *cfg, char **tok, int ntok,
 	u32 n;
 
 	if (!strcmp(k, "known-bug") || !strcmp(k, "known-kernel-bug")) {
-		/* read by run-vm, not by the harness: the rest of the line */
-		if (ntok < 2 || (!strcmp(k, "known-kernel-bug") && ntok < 3))
+		/* read by run-vm, not by the harness: the rest of the line
+		 * (known-kernel-bug: REGEX DIAG TEXT)
+		 */
+		if (ntok < 2 || (!strcmp(k, "known-kernel-bug") && ntok < 4))
 			goto bad;
 		return 0;
 	}

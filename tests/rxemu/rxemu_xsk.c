@@ -172,8 +172,9 @@ static int rxemu_xsk_setup(struct rxemu *e)
 	if (e->cfg.xsk_zc) {
 		x->zc = true;
 		x->places = kvcalloc(frames, sizeof(*x->places), GFP_KERNEL);
+		x->lost = kvcalloc(frames, sizeof(*x->lost), GFP_KERNEL);
 		x->kept = kvcalloc(frames, sizeof(*x->kept), GFP_KERNEL);
-		if (!x->places || !x->kept)
+		if (!x->places || !x->lost || !x->kept)
 			return -ENOMEM;
 #ifdef HAVE_XDP_FEATURES
 		/* what xp_assign_dev() asks of a zero-copy netdev */
@@ -415,6 +416,7 @@ static void rxemu_xsk_teardown(struct rxemu *e)
 		close_fd(x->fd);
 	kfree(x->buf);
 	kvfree(x->places);
+	kvfree(x->lost);
 	kvfree(x->kept);
 	memset(x, 0, sizeof(*x));
 	x->fd = -1;
@@ -549,6 +551,8 @@ enum {
 	RXEMU_UM_RING,		/* in a slot of the ring the driver owns */
 	RXEMU_UM_RX,		/* on the Rx ring, not read by user space */
 	RXEMU_UM_KEPT,		/* read, kept by user space (xsk_keep on) */
+	RXEMU_UM_FREE,		/* on the pool's free list */
+	RXEMU_UM_FRAG,		/* a frag of the frame being gathered */
 };
 
 static const char * const rxemu_um_name[] = {
@@ -556,6 +560,8 @@ static const char * const rxemu_um_name[] = {
 	[RXEMU_UM_RING] = "a ring slot",
 	[RXEMU_UM_RX] = "the Rx ring",
 	[RXEMU_UM_KEPT] = "user space's hands",
+	[RXEMU_UM_FREE] = "the pool's free list",
+	[RXEMU_UM_FRAG] = "the pool's xskb_list (a frag of the frame being gathered)",
 };
 
 /* Chunk ADDR is in PLACE; returns 1 when it was in none before. */
@@ -610,18 +616,98 @@ static int rxemu_xsk_fq_taken(struct rxemu *e, u32 *cons)
 }
 
 /*
- * Every umem chunk in exactly one place.  The places user space and the
- * ring show are read by address; the pool's free list by its count
- * (free_list_cnt: the member that links it is free_list_node in 6.1,
- * 6.6 and RHEL 9.6, list_node in 6.12 and later), so a chunk found
- * nowhere else must be one of those, and the counts must add up to the
- * umem: fewer, and chunks are lost; more, and one was handed out twice.
+ * The struct xdp_buff_xsk that list node NODE of the pool's list links,
+ * without naming the member: the free list's node is free_list_node in
+ * 6.1 and in 6.6 to 6.12 as released, the frags' (xskb_list) is
+ * xskb_list_node from 6.6; mainline v6.13 (b692bf9a7543, "xsk: Get rid of
+ * xdp_buff_xsk::xskb_list_node") made both one list_node, which later
+ * 6.12.y has too (6.12.95's and 6.12.118's headers; inferred to have come
+ * with the backport of 60abb0ac11dc, "xsk: Fix fragment node deletion to
+ * prevent buffer leak") and 7.2 and 7.3.  Every xdp_buff_xsk of an aligned
+ * pool is an element of pool->heads, so the node must lie inside that
+ * array, at one offset in its element for the whole list (*OFF, found on
+ * the first node): a node outside it (poisoned by list_del(), or not a
+ * buffer of this pool) is an error and ends the walk before it is
+ * followed.
+ */
+static struct xdp_buff_xsk *rxemu_xsk_node(struct xsk_buff_pool *pool,
+					   const struct list_head *node,
+					   size_t *off)
+{
+	const size_t sz = sizeof(struct xdp_buff_xsk);
+	uintptr_t base = (uintptr_t)pool->heads, p = (uintptr_t)node;
+
+	if (p < base || p - base >= (size_t)pool->heads_cnt * sz ||
+	    (*off != SIZE_MAX && (p - base) % sz != *off))
+		return NULL;
+	*off = (p - base) % sz;
+	return &pool->heads[(p - base) / sz];
+}
+
+/*
+ * Walk the pool's list HEAD and place each buffer's chunk in PLACE; with
+ * SLOTS, each must also be the buffer of one of the ring slots from
+ * first_desc + 1 to next_to_clean that the hardware wrote data into (the
+ * frags of the frame being gathered).  Returns the buffers walked, at
+ * most LIMIT + 1 (a longer list is a loop: the walk stops there).
+ */
+static u32 rxemu_xsk_walk(struct rxemu *e, struct list_head *head, u8 place,
+			  u32 limit, bool slots, u32 *placed)
+{
+	struct rxemu_xsk *x = &e->redir.xsk;
+	struct ice_rx_ring *ring = e->ring;
+	size_t off = SIZE_MAX;
+	struct list_head *node;
+	u32 n = 0, i;
+
+	for (node = READ_ONCE(head->next); node != head; node = READ_ONCE(node->next)) {
+		struct xdp_buff_xsk *xskb = rxemu_xsk_node(x->pool, node, &off);
+
+		if (++n > limit) {
+			rxemu_err(e, "%s holds more than %u buffers: a loop, or a buffer on it twice",
+				  rxemu_um_name[place], limit);
+			break;
+		}
+		if (!xskb) {
+			rxemu_err(e, "%s links %p, no buffer of the pool (poisoned or foreign): walk stopped",
+				  rxemu_um_name[place], node);
+			break;
+		}
+		*placed += rxemu_xsk_place(e, rxemu_xsk_chunk(x, &xskb->xdp), place);
+		if (!slots)
+			continue;
+		for (i = (ring->first_desc + 1) % ring->count;
+		     i != ring->next_to_clean; i = (i + 1) % ring->count)
+			if (e->hw_size[i] && ring->xdp_buf[i] == &xskb->xdp)
+				break;
+		if (ring->first_desc == ring->next_to_clean ||
+		    i == ring->next_to_clean)
+			rxemu_err(e, "umem frame %#llx is on the pool's xskb_list, and no frag of the frame being gathered (first_desc %u, next_to_clean %u)",
+				  rxemu_xsk_chunk(x, &xskb->xdp), ring->first_desc,
+				  ring->next_to_clean);
+	}
+	return n;
+}
+
+/*
+ * Every umem chunk in exactly one place, each place read by address: the
+ * fill ring, the ring's slots, the frags of the frame being gathered (the
+ * pool's xskb_list), the pool's free list, the Rx ring, user space.  A
+ * chunk in two places was handed out twice; a chunk in none is lost, and
+ * named once (x->lost).  The free list's length must be its count
+ * (free_list_cnt, what the pool allocates by).  No count stands in for an
+ * address: a chunk both on the free list and in a slot cannot balance one
+ * lost elsewhere.
  */
 static void rxemu_xsk_ledger(struct rxemu *e)
 {
 	struct rxemu_xsk *x = &e->redir.xsk;
 	struct ice_rx_ring *ring = e->ring;
-	u32 i, prod, cons, placed = 0, pool, frames = e->cfg.xsk_frames;
+	u32 i, prod, cons, placed = 0, n, frames = e->cfg.xsk_frames;
+	u32 lost = 0;
+#ifdef HAVE_XSK_MULTI_BUFFER
+	u32 frags = 0;
+#endif
 	u64 a;
 
 	if (!x->zc || !x->pool || !x->places)
@@ -629,9 +715,10 @@ static void rxemu_xsk_ledger(struct rxemu *e)
 	memset(x->places, 0, frames * sizeof(*x->places));
 	/*
 	 * The frame being gathered: its first buffer, and its frags, the
-	 * buffers after it with data (6.6 and later link them to the first;
-	 * before, 0011's shim frees each at once, and a zero-length buffer
-	 * goes back to the pool, patches/product/0019).
+	 * buffers after it with data, which 6.6 and later link to the pool's
+	 * xskb_list (walked below); before, 0011's shim frees each at once,
+	 * and a zero-length buffer goes back to the pool
+	 * (patches/product/0019).
 	 */
 	if (ring->first_desc != ring->next_to_clean) {
 		struct xdp_buff *first = ring->xdp_buf[ring->first_desc];
@@ -645,11 +732,16 @@ static void rxemu_xsk_ledger(struct rxemu *e)
 #ifdef HAVE_XSK_MULTI_BUFFER
 		for (i = (ring->first_desc + 1) % ring->count;
 		     i != ring->next_to_clean; i = (i + 1) % ring->count)
-			if (e->hw_size[i] && ring->xdp_buf[i])
-				placed += rxemu_xsk_place(e, rxemu_xsk_chunk(x, ring->xdp_buf[i]),
-							  RXEMU_UM_RING);
+			frags += e->hw_size[i] && ring->xdp_buf[i];
 #endif
 	}
+#ifdef HAVE_XSK_MULTI_BUFFER
+	n = rxemu_xsk_walk(e, &x->pool->xskb_list, RXEMU_UM_FRAG, frames,
+			   true, &placed);
+	if (n != frags)
+		rxemu_err(e, "the pool's xskb_list holds %u buffers, the frame being gathered %u frags",
+			  n, frags);
+#endif
 	/* the slots posted to the hardware, written back or not */
 	for (i = ring->next_to_clean; i != ring->next_to_use; i = (i + 1) % ring->count) {
 		if (!ring->xdp_buf[i]) {
@@ -683,15 +775,24 @@ static void rxemu_xsk_ledger(struct rxemu *e)
 			goto fault;
 		placed += rxemu_xsk_place(e, a, RXEMU_UM_FILL);
 	}
-	pool = READ_ONCE(x->pool->free_list_cnt);
-	if (placed + pool > frames) {
-		rxemu_err(e, "%u umem frames in rings, slots and user space and %u in the pool's free list: more than the %u of the umem, so one was handed out twice",
-			  placed, pool, frames);
-	} else if (frames - placed - pool > e->umem_lost) {
-		rxemu_err(e, "%u umem frames lost: in no ring, no slot, not in the pool's free list (%u there), not held by user space",
-			  frames - placed - pool - e->umem_lost, pool);
-		e->umem_lost = frames - placed - pool;
+	n = rxemu_xsk_walk(e, &x->pool->free_list, RXEMU_UM_FREE, frames,
+			   false, &placed);
+	if (n != READ_ONCE(x->pool->free_list_cnt))
+		rxemu_err(e, "the pool's free list holds %u buffers, its count says %u",
+			  n, READ_ONCE(x->pool->free_list_cnt));
+	for (i = 0; i < frames; i++) {
+		if (x->places[i]) {
+			x->lost[i] = 0;	/* found again: reported if lost again */
+			continue;
+		}
+		lost++;
+		if (x->lost[i])
+			continue;
+		x->lost[i] = 1;
+		rxemu_err(e, "umem frame %#llx lost: in no ring, no slot, not in the pool's free list or xskb_list, not held by user space (%u umem frames placed)",
+			  (u64)i * RXEMU_XSK_FRAME, placed);
 	}
+	e->umem_lost = lost;
 	return;
 fault:
 	rxemu_err(e, "the AF_XDP rings in the writer's address space could not be read");

@@ -186,4 +186,15 @@ int trim_redirect_xsk(struct xdp_md *ctx)
 	return trim_to_head(ctx) ? XDP_ABORTED : bpf_redirect_map(&xsks, 0, 0);
 }
 
+/* XDP_PASS with the xskmap in use, so that the harness binds the socket
+ * (zero-copy: the pool on the ring) and every frame takes the zero-copy
+ * path to the stack (ice_construct_skb_zc()): entry 1 does not exist, and
+ * bpf_redirect_map() then returns the action its flags name.
+ */
+SEC("xdp.frags")
+int pass_xsk(struct xdp_md *ctx)
+{
+	return bpf_redirect_map(&xsks, 1, XDP_PASS);
+}
+
 char LICENSE[] SEC("license") = "GPL";
