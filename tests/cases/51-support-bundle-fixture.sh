@@ -110,3 +110,14 @@ echo "-- control: a bundle without ethtool -S fails the list check"
 grep -v 'eth0.S.txt' "$tmp/b.list" >"$tmp/short.list"
 if list_ok "$tmp/short.list" >/dev/null; then fail "the list check misses a file"; fi
 echo "ok: the three controls caught"
+
+echo "-- the default name: ice-backport-bundle-<host>-<time>.tar.gz, the host as hostname says it"
+printf '#!/bin/sh\necho "web 01"\n' >"$fb/hostname"
+chmod +x "$fb/hostname"
+mkdir -p "$tmp/here"
+(cd "$tmp/here" && PATH=$fb:$PATH ICE_BP_SAMPLE_SECS=0 ICE_BP_ROOT=$fx "$top/tools/ice-backport" support-bundle) >/dev/null 2>&1 ||
+	fail "support-bundle without -o failed"
+name=$(ls "$tmp/here")
+printf '%s\n' "$name" | grep -qx 'ice-backport-bundle-web_01-[0-9]\{8\}T[0-9]\{6\}Z\.tar\.gz' ||
+	fail "the default name is '$name', want ice-backport-bundle-web_01-<YYYYmmddTHHMMSSZ>.tar.gz (no '_' for hostname's newline)"
+echo "ok: default name $name"

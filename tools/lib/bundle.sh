@@ -200,7 +200,8 @@ bundle_run() {
 	out=$1
 	stamp=$(date -u +%Y%m%dT%H%M%SZ)
 	if [ -z "$out" ]; then
-		bhost=$(hostname 2>/dev/null | tr -c 'A-Za-z0-9._-' '_') || bhost=host
+		# hostname's line without its newline (which tr would make a '_').
+		bhost=$(hostname 2>/dev/null | tr -d '\n' | tr -c 'A-Za-z0-9._-' '_') || bhost=host
 		out=ice-backport-bundle-${bhost:-host}-$stamp.tar.gz
 	fi
 	if [ "$out" = - ]; then
