@@ -89,10 +89,10 @@ judge 6.14.3+deb13-amd64 "$good"
 reported '^ok 1 .*# TODO known driver bug, passes now' ||
 	fail "a 6.14 pass is not reported as passing now: $(line)"
 echo "== control: run-vm without the diagnostic check hides the other failure"
-# shellcheck disable=SC2016 # the sed pattern names run-vm's own variables
 # In a tree of the same shape: run-vm reads scripts/lib beside tests/.
 mkdir -p "$tmp/ctl/tests/rxemu"
 ln -s "$top/scripts" "$tmp/ctl/scripts"
+# shellcheck disable=SC2016 # the sed pattern names run-vm's own variables
 sed 's/|| \[ "\$known" != "\$errors" \]/|| false/' "$top/tests/rxemu/run-vm" >"$tmp/ctl/tests/rxemu/run-vm"
 cmp -s "$tmp/ctl/tests/rxemu/run-vm" "$top/tests/rxemu/run-vm" && fail "the control's sed no longer changes run-vm: update it"
 chmod +x "$tmp/ctl/tests/rxemu/run-vm"
