@@ -163,7 +163,14 @@ a="\$*"
 a=\${a#"$tmp/$1/root"}
 k=\$(printf '%s' "$c\${a:+ \$a}" | tr -c 'A-Za-z0-9._+-' '_')
 [ -f "$tmp/$1/cmds/\$k" ] || exit 127
-cat "$tmp/$1/cmds/\$k"
+# The Nth run of a command line prints its Nth sample (k, k.2, k.3...),
+# the last one there is when there are fewer.
+n=\$((\$(cat "$tmp/$1/cmds/.runs.\$k" 2>/dev/null || echo 0) + 1))
+echo "\$n" >"$tmp/$1/cmds/.runs.\$k"
+f=$tmp/$1/cmds/\$k
+while [ "\$n" -gt 1 ] && [ ! -f "\$f.\$n" ]; do n=\$((n - 1)); done
+[ "\$n" = 1 ] || f=\$f.\$n
+cat "\$f"
 env
 STUB
 		chmod +x "$fb/$c"

@@ -14,6 +14,23 @@ fx_healthy host
 secret="ICE-BP-CANARY-$$-$(date +%s)"
 mkdir -p "$fx/var/lib/dkms"
 printf -- '-----BEGIN PRIVATE KEY-----\n%s\n-----END PRIVATE KEY-----\n' "$secret" >"$fx/var/lib/dkms/mok.key"
+# What "memory grows" needs: procfs's memory and network counters, the
+# distribution (os-release a link within the root, as on most hosts), the
+# operator's policy and a failed build's log; a log that is a link to the
+# key is not followed.
+mkdir -p "$fx/proc/net" "$fx/etc/ice-backport" "$fx/usr/lib" "$fx/var/log/ice-backport"
+printf 'MemTotal:       65536000 kB\nMemFree:         1024000 kB\n' >"$fx/proc/meminfo"
+printf 'nr_free_pages 256000\npgalloc_normal 123456789\n' >"$fx/proc/vmstat"
+printf 'TcpExt: PFMemallocDrop\nTcpExt: 0\n' >"$fx/proc/net/netstat"
+printf 'ID=debian\nVERSION_ID="13"\n' >"$fx/usr/lib/os-release"
+ln -s ../usr/lib/os-release "$fx/etc/os-release"
+printf 'accept = verified\n' >"$fx/etc/ice-backport/policy.conf"
+printf 'make: *** [ice_main.o] Error 1\n' >"$fx/var/log/ice-backport/6.13.99-x.log"
+ln -s ../../lib/dkms/mok.key "$fx/var/log/ice-backport/key.log"
+# Four samples of ethtool -S: the doctor's two, then the bundle's two.
+sk=$fc/$(cmd_key ethtool -S eth0)
+sed 's/page_alloc: 1010$/page_alloc: 1020/' "$sk.2" >"$sk.3"
+sed 's/page_alloc: 1010$/page_alloc: 1030/' "$sk.2" >"$sk.4"
 
 # The commands run for real (stand-ins that print the fake host's output
 # and their environment): with ICE_BP_CMDS no command would run, and a
@@ -38,13 +55,16 @@ bundle() {
 cat >"$tmp/want" <<LIST
 MANIFEST
 README
+SKIPPED
 bpf-programs.txt
+build-logs/6.13.99-x.log
 cmdline.txt
 devlink/$fx_bdf.txt
 dkms-logs/${fx_version}_build_make.log
 dkms-status.txt
 doctor.json
 doctor.txt
+ethtool/eth0.S-later.txt
 ethtool/eth0.S.txt
 ethtool/eth0.g.txt
 ethtool/eth0.i.txt
@@ -53,8 +73,13 @@ ethtool/eth0.l.txt
 ip-link/eth0.txt
 kernel-log-ice.txt
 lspci/$fx_bdf.txt
+memory/meminfo.txt
+memory/netstat.txt
+memory/vmstat.txt
 modinfo-dkms.txt
 modinfo-own.txt
+os-release.txt
+policy.conf
 proc-version.txt
 source/ice-backport-$fx_version/PROVENANCE
 source/ice-backport-$fx_version/dkms.conf
@@ -82,6 +107,14 @@ grep -q 'ice 0000:3b:00.0: The DDP package' "$tmp/b/ice-backport-bundle/kernel-l
 	fail "the ice lines of the kernel log are missing"
 grep -q e1000e "$tmp/b/ice-backport-bundle/kernel-log-ice.txt" && fail "the kernel log in the bundle has lines that are not ice's"
 grep -q 'rx_queue_1_page_stale' "$tmp/b/ice-backport-bundle/ethtool/eth0.S.txt" || fail "ethtool -S is missing"
+# The bundle's two samples are the third and the fourth run of ethtool -S
+# (ring 0: 1020, then 1030 pages): two reads, the later one last.
+grep -q 'rx_queue_0_page_alloc: 1020$' "$tmp/b/ice-backport-bundle/ethtool/eth0.S.txt" || fail "ethtool -S is not the third sample"
+grep -q 'rx_queue_0_page_alloc: 1030$' "$tmp/b/ice-backport-bundle/ethtool/eth0.S-later.txt" || fail "ethtool -S later is not the fourth sample"
+grep -q 'PFMemallocDrop' "$tmp/b/ice-backport-bundle/memory/netstat.txt" || fail "/proc/net/netstat is missing"
+grep -q 'VERSION_ID="13"' "$tmp/b/ice-backport-bundle/os-release.txt" || fail "os-release (a link within the root) is missing"
+grep -q '/var/log/ice-backport/key.log: a symbolic link, not followed' "$tmp/b/ice-backport-bundle/SKIPPED" ||
+	fail "a log that is a link is not named in SKIPPED"
 echo "ok: $(wc -l <"$tmp/b.list") files as listed, no secret, kernel log holds only ice lines"
 
 echo "-- a root read without --live runs none of this machine's commands"

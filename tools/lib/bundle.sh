@@ -15,7 +15,8 @@
 # support reads.
 bundle_cap=4194304
 
-# keep NAME FUNC ARGS...: the output of `run CMD...` or `modinfo_of F`
+# keep NAME [live] CMD ARGS... | modinfo_of F | live_again CMD ARGS...: the
+# output of `live CMD...` (or of the function named)
 # into the bundle as NAME;
 # a command that is missing or fails leaves a note instead, so that the
 # support engineer sees why a file is empty.
@@ -24,7 +25,10 @@ keep() {
 	shift
 	[ "$1" != live ] || shift
 	keep_what=$*
-	[ "$1" = modinfo_of ] || set -- live "$@"
+	case $1 in
+	modinfo_of | live_again) ;;
+	*) set -- live "$@" ;;
+	esac
 	mkdir -p "$(dirname "$keep_f")"
 	keep_rc=0
 	"$@" >"$keep_f" 2>&1 || keep_rc=$?
@@ -220,6 +224,7 @@ bundle_run() {
 		echo "suggest a secret (key, token, pass, secret, cred, pwd, auth; pw, psk, priv, sig)"
 		echo "replaced by <redacted>, and the user and password of every URL too."
 		echo "SKIPPED, when present, lists the files that were not collected, and why."
+		echo "ethtool/<port>.S-later.txt is a second ethtool -S, ${secs}s after the first."
 	} >"$bdir/README"
 	doctor_json | safe_text >"$bdir/doctor.json"
 	doctor_human | safe_text >"$bdir/doctor.txt"
@@ -261,6 +266,28 @@ bundle_run() {
 		done
 		keep "ip-link/$n.txt" live ip -d link show dev "$n"
 	done <"$dtmp/ports"
+
+	# "Memory grows": a second `ethtool -S` of each port, the doctor's
+	# interval after the first, so that support sees which counters move.
+	[ -n "$CMDS" ] || root_only || sleep "$secs"
+	while IFS=$TAB read -r bdf n _; do
+		[ "$n" = - ] || keep "ethtool/$n.S-later.txt" live_again ethtool -S "$n"
+	done <"$dtmp/ports"
+	# Where the memory went, and what the host is: files of the root, read
+	# as data (rd: procfs, and os-release that is a link within the root).
+	for kp in memory/meminfo.txt:/proc/meminfo memory/vmstat.txt:/proc/vmstat \
+		memory/netstat.txt:/proc/net/netstat os-release.txt:/etc/os-release; do
+		kp_f=$bdir/${kp%%:*}
+		mkdir -p "$(dirname "$kp_f")"
+		rd "${kp#*:}" | safe_text >"$kp_f"
+		[ -s "$kp_f" ] || { rm -f "$kp_f"; skipped "${kp#*:}" "missing or unreadable"; }
+	done
+	# The operator's policy and the logs of failed builds (never a link).
+	copy_file "$R/etc/ice-backport/policy.conf" policy.conf
+	for l in "$R"/var/log/ice-backport/*.log; do
+		[ -e "$l" ] || [ -L "$l" ] || continue
+		copy_file "$l" "build-logs/$(printf '%s' "${l##*/}" | tr -c 'A-Za-z0-9._+-' '_')"
+	done
 
 	# The kernel's view.
 	live dmesg 2>/dev/null | grep -E '(^|[] ])(ice|irdma|ice_backport)[: ]' >"$bdir/kernel-log-ice.txt" || true
