@@ -30,7 +30,7 @@ cat "$tmp/d.json"
 [ "$rc" = 0 ] || fail "doctor exit status $rc, want 0 (no E800 in the root)"
 jexpect "$tmp/d.json" "d['dkms']['package']" "$version"
 jexpect "$tmp/d.json" "[k['state'] for k in d['dkms']['kernels'] if k['kernel'] == '$kver']" "['installed']"
-jexpect "$tmp/d.json" "sorted(d)" "['dkms', 'e800_functions', 'exit', 'findings', 'kernel', 'module', 'ports', 'rdma', 'secure_boot', 'status', 'tool', 'version']"
+jexpect "$tmp/d.json" "sorted(d)" "['dkms', 'e800_functions', 'exit', 'findings', 'kernel', 'module', 'ports', 'rdma', 'schema_version', 'secure_boot', 'status', 'tool', 'version']"
 jexpect "$tmp/d.json" "d['version']" "$version"
 
 echo "== support-bundle in the root"
