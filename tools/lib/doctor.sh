@@ -287,27 +287,51 @@ facts_dkms() {
 	done
 }
 
+# ring_counters FILE: one line a ring of FILE (`ethtool -S`), in the order
+# the rings come: the ring, then its page alloc, reuse, waive, busy and
+# stale counters as read, '-' for one the driver did not give (read splits
+# on tabs as on blanks: an empty field would shift the next).  The one
+# reader of the counters: the verdict, the JSON and the metrics.
+ring_counters() {
+	awk -v OFS="$TAB" '
+		BEGIN { split("alloc reuse waive busy stale", c, " ") }
+		match($1, /^rx_queue_[0-9]+_page_(alloc|reuse|waive|busy|stale):$/) && $2 ~ /^[0-9]+$/ {
+			split(substr($1, 10, length($1) - 10), p, "_page_")
+			v[p[1], p[2]] = $2
+			if (!(p[1] in seen)) { seen[p[1]] = 1; order[k++] = p[1] }
+		}
+		END {
+			for (i = 0; i < k; i++) {
+				q = order[i]
+				line = q
+				for (j = 1; j <= 5; j++)
+					line = line OFS ((q, c[j]) in v ? v[q, c[j]] : "-")
+				print line
+			}
+		}' "$1"
+}
+
 # counters_verdict FILE1 FILE2: "RINGS STALE_RINGS SIGNATURE_RINGS" from
 # two `ethtool -S` samples (ring lists comma-separated, '-' for none);
 # nothing when there are no Rx page counters.
 counters_verdict() {
-	awk '
-		match($1, /^rx_queue_[0-9]+_page_[a-z]+:$/) {
-			split(substr($1, 10, length($1) - 10), p, "_page_")
-			q = p[1]; c = p[2]
-			v[FILENAME == ARGV[1] ? 1 : 2, q, c] = $2
-			if (!(q in seen)) { seen[q] = 1; order[n++] = q }
-		}
+	ring_counters "$1" >"$dtmp/rc1"
+	ring_counters "$2" >"$dtmp/rc2"
+	# Fields: ring, alloc, reuse, waive, busy, stale ('-' counts as 0).
+	awk -F"$TAB" '
+		FILENAME == ARGV[1] { for (f = 2; f <= 6; f++) v[1, $1, f] = $f }
+		FILENAME != ARGV[1] { for (f = 2; f <= 6; f++) v[2, $1, f] = $f }
+		!($1 in seen) { seen[$1] = 1; order[n++] = $1 }
 		END {
 			if (!n) exit
 			stale = sig = ""
 			for (i = 0; i < n; i++) {
 				q = order[i]
-				if (v[2, q, "stale"] + 0 > 0)
+				if (v[2, q, 6] + 0 > 0)
 					stale = stale (stale == "" ? "" : ",") q
-				a = v[2, q, "alloc"] - v[1, q, "alloc"]
-				r = v[2, q, "reuse"] - v[1, q, "reuse"]
-				gone = v[2, q, "waive"] - v[1, q, "waive"] + v[2, q, "busy"] - v[1, q, "busy"]
+				a = v[2, q, 2] - v[1, q, 2]
+				r = v[2, q, 3] - v[1, q, 3]
+				gone = v[2, q, 4] - v[1, q, 4] + v[2, q, 5] - v[1, q, 5]
 				# New pages replace pages that left the ring; when none was
 				# released (waive, busy) and none recycled, they replace
 				# pages that were lost.
@@ -315,7 +339,7 @@ counters_verdict() {
 					sig = sig (sig == "" ? "" : ",") q
 			}
 			print n, (stale == "" ? "-" : stale), (sig == "" ? "-" : sig)
-		}' "$1" "$2"
+		}' "$dtmp/rc1" "$dtmp/rc2"
 }
 
 # port_verdict COUNTERS STALE SIGNATURE: a port's Rx page verdict from its
@@ -331,28 +355,13 @@ port_verdict() {
 	echo "$pv"
 }
 
-# rings_rec BDF NETDEV FILE: one record a ring of FILE (`ethtool -S`), in
-# $dtmp/rings: BDF, NETDEV, ring, then its page alloc, reuse, waive, busy
-# and stale counters as read, '-' for one the driver did not give (read
-# splits on tabs as on blanks: an empty field would shift the next).  The
-# JSON and the metrics export them raw.
+# rings_rec BDF NETDEV FILE: FILE's rings (ring_counters) into
+# $dtmp/rings, each record led by BDF and NETDEV: the JSON and the metrics
+# export them raw.
 rings_rec() {
-	awk -v b="$1" -v n="$2" '
-		BEGIN { split("alloc reuse waive busy stale", c, " ") }
-		match($1, /^rx_queue_[0-9]+_page_(alloc|reuse|waive|busy|stale):$/) && $2 ~ /^[0-9]+$/ {
-			split(substr($1, 10, length($1) - 10), p, "_page_")
-			v[p[1], p[2]] = $2
-			if (!(p[1] in seen)) { seen[p[1]] = 1; order[k++] = p[1] }
-		}
-		END {
-			for (i = 0; i < k; i++) {
-				q = order[i]
-				printf "%s\t%s\t%s", b, n, q
-				for (j = 1; j <= 5; j++)
-					printf "\t%s", ((q, c[j]) in v ? v[q, c[j]] : "-")
-				print ""
-			}
-		}' "$3" >>"$dtmp/rings"
+	# Through the environment: awk -v and sed would read a backslash or
+	# an & of the name as their own.
+	ring_counters "$3" | RR_LEAD="$1$TAB$2" awk '{ print ENVIRON["RR_LEAD"] "\t" $0 }' >>"$dtmp/rings"
 }
 
 # port_rec FIELD...: one tab-separated record, each field with its tabs
