@@ -147,7 +147,9 @@ fx_healthy s
 fx_commands s
 mkdir -p "$tmp/scratch" "$tmp/bundles"
 # stop_during CMD SIGNAL SUBCOMMAND...: the tool, in a group of its own
-# with SIGINT's default (a command started with & ignores it), signalled
+# with every signal's default (a command started with & ignores SIGINT,
+# and under nohup, as a CI job may run, SIGHUP is ignored: a shell cannot
+# trap a signal ignored when it started), signalled
 # whole (as Ctrl-C and timeout do) while the stand-in CMD runs; it must
 # exit 128+N and leave nothing in TMPDIR or beside the bundle.
 stop_during() {
@@ -157,7 +159,7 @@ stop_during() {
 	chmod +x "$fb/$sd_cmd"
 	rm -f "$tmp/slow-started"
 	TMPDIR=$tmp/scratch PATH=$fb:$PATH ICE_BP_ROOT=$fx ICE_BP_LIVE=1 \
-		setsid env --default-signal=INT "$top/tools/ice-backport" "$@" >"$tmp/sig.out" 2>&1 &
+		setsid env --default-signal "$top/tools/ice-backport" "$@" >"$tmp/sig.out" 2>&1 &
 	pid=$!
 	i=0
 	until [ -e "$tmp/slow-started" ]; do
