@@ -2,7 +2,7 @@
 # ice-backport: entry points.  `make help` lists them.
 
 SHELL := /bin/sh
-KVER ?= $(shell scripts/build/default-kver)
+KVER ?= $(shell scripts/kbuild/default-kver)
 # KSRC is passed on only when given; build-module derives it from KVER.
 ksrc_arg = $(if $(filter command line environment,$(origin KSRC)),$(KSRC))
 
@@ -43,25 +43,25 @@ help:
 	@echo 'make mutants    mutation testing of the Rx buffer path: every mutant of the functions that'
 	@echo '                take, release, flip, reuse, count or map a buffer, against the emulator;'
 	@echo '                score and survivors in build/mutants/report.txt (FRAMES=, SEED=, KERNEL_ID=)'
-	@echo 'make candidates the upstream candidate fixes (tests/candidates/list) beside upstream and'
+	@echo 'make candidates the upstream candidate fixes (tests/rxemu/candidates/list) beside upstream and'
 	@echo '                ours, every scenario and a short fuzz; build/candidates/report.md'
 	@echo 'make matrix     build ice.ko for every kernel of the test sample of kernels.list (or KERNELS=...)'
 	@echo '                in a root of its Debian release; table in build/matrix.tsv'
 	@echo 'make matrix-wide  build ice.ko for every release and flavour the archive serves of'
 	@echo '                every verified line (hours; not in make check); build/matrix-wide.md,'
-	@echo '                docs/kernel-lines.md table: scripts/build/matrix-wide --readme'
-	@echo 'make custom-kernels  kernels Debian did not build (scripts/build/custom-kernel): a'
+	@echo '                docs/kernel-lines.md table: scripts/kbuild/matrix-wide --readme'
+	@echo 'make custom-kernels  kernels Debian did not build (scripts/kbuild/custom-kernel): a'
 	@echo '                kernel.org-style and a vendor-style tree, built in full from Debian'"'"'s'
 	@echo '                linux-source; ice.ko against each (0 warnings) and booted with it'
 	@echo '                in the VM, then test 16 (the probes follow the API, not the version)'
 	@echo 'make vendor-kernels  ice.ko against every kernel-devel tree of vendor-kernels.lock (RHEL 9.5,'
 	@echo '                9.6, 10.0 and the kernel.org trees, rt flavours too) made from their pinned'
-	@echo '                sources (scripts/build/vendor-kernel); table in build/vendor-kernels.tsv;'
+	@echo '                sources (scripts/kbuild/vendor-kernel); table in build/vendor-kernels.tsv;'
 	@echo '                then a kernel image of ICE_BP_VENDOR_IMAGES (rhel10.0 rhel9.6 linux-6.14) booted with'
 	@echo '                ice.ko and the Rx emulator on it (build/vendor-images.tsv): hours'
 
 deps:
-	@scripts/build/install-build-deps
+	@scripts/kbuild/install-build-deps
 
 # The import is redone when the pin, the patches or the guard change.
 src/PROVENANCE: upstream.lock VERSION patches/series $(wildcard patches/*/*.patch) \
@@ -79,9 +79,9 @@ module: src/PROVENANCE
 	if [ -z "$$kver" ]; then \
 		kver=$(REF_KVER); \
 		echo "no kernel headers on this host: building for $$kver"; \
-		scripts/build/ensure-headers $$kver $(REF_SUITE); \
+		scripts/kbuild/ensure-headers $$kver $(REF_SUITE); \
 	fi; \
-	scripts/build/build-module "$$kver" $(ksrc_arg)
+	scripts/kbuild/build-module "$$kver" $(ksrc_arg)
 
 check: deps
 	tests/run
@@ -119,46 +119,46 @@ release: deps src/PROVENANCE
 	$(MAKE) repo REPO_PACKAGES=build/previous
 
 matrix: src/PROVENANCE
-	scripts/build/matrix $(KERNELS)
+	scripts/kbuild/matrix $(KERNELS)
 
 matrix-wide: src/PROVENANCE
-	scripts/build/matrix-wide $(KERNELS)
+	scripts/kbuild/matrix-wide $(KERNELS)
 
 # In-range kernels that Debian's packaging did not make (the in-range tier
 # proven on trees no distribution built): too slow for `make check`, which
 # runs only test 16 on prepared trees.
 custom-kernels: src/PROVENANCE
-	scripts/build/custom-kernel --module korg
-	scripts/build/custom-kernel --module vendor
-	scripts/build/custom-kernel --vm-test korg
-	scripts/build/custom-kernel --vm-test vendor
+	scripts/kbuild/custom-kernel --module korg
+	scripts/kbuild/custom-kernel --module vendor
+	scripts/kbuild/custom-kernel --vm-test korg
+	scripts/kbuild/custom-kernel --vm-test vendor
 	tests/run 16-in-range-trees
 
 vendor-kernels: src/PROVENANCE
-	scripts/build/vendor-kernel all
+	scripts/kbuild/vendor-kernel all
 
 bench: deps src/PROVENANCE
-	scripts/vm/bench $(if $(FRAMES),--frames $(FRAMES)) $(KERNEL_ID)
+	tests/rxemu/make-bench $(if $(FRAMES),--frames $(FRAMES)) $(KERNEL_ID)
 
 # The long fuzz of the Rx path (300,000 frames, every mix of options, seeds
 # printed; SEED= replays a failure of it or of 22-rxemu, which runs it on
 # the first kernel of each kernel API; KERNEL_ID= picks the kernel).
 fuzz: deps src/PROVENANCE
-	scripts/vm/fuzz $(if $(FRAMES),--frames $(FRAMES)) $(if $(SEED),--seed $(SEED)) $(KERNEL_ID)
+	tests/rxemu/make-fuzz $(if $(FRAMES),--frames $(FRAMES)) $(if $(SEED),--seed $(SEED)) $(KERNEL_ID)
 
 # Mutation testing of the Rx buffer path: every generated mutant against
 # every scenario and a short fuzz; the score and the survivors in
 # build/mutants/report.txt (about half an hour on 2 cores; test 22 runs
 # the fixed sample of tests/rxemu/mutants.sample).
 mutants: deps src/PROVENANCE
-	scripts/vm/mutants $(if $(FRAMES),--frames $(FRAMES)) $(if $(SEED),--seed $(SEED)) $(KERNEL_ID)
+	tests/rxemu/make-mutants $(if $(FRAMES),--frames $(FRAMES)) $(if $(SEED),--seed $(SEED)) $(KERNEL_ID)
 
-# The upstream candidate fixes of tests/candidates/list (and 0015 split for
+# The upstream candidate fixes of tests/rxemu/candidates/list (and 0015 split for
 # submission) through every scenario and a short fuzz, beside upstream and
 # our tree; what each fixes, leaves or adds in build/candidates/report.md
 # (about 20 minutes on 2 cores).
 candidates: deps src/PROVENANCE
-	scripts/vm/candidates $(if $(FRAMES),--frames $(FRAMES)) $(if $(SEED),--seed $(SEED)) $(KERNEL_ID)
+	tests/rxemu/make-candidates $(if $(FRAMES),--frames $(FRAMES)) $(if $(SEED),--seed $(SEED)) $(KERNEL_ID)
 
 clean:
 	rm -rf build

@@ -67,21 +67,6 @@ lock_all() {
 	awk -v k="$1" '$1 == k { print $2 }' "$ICE_BP_TOPDIR/upstream.lock"
 }
 
-# candidate_patches NAME: the patches of upstream candidate NAME
-# (tests/candidates/list), their paths one a line; stops on a name the
-# list does not have, or a patch it names that is missing.
-candidate_patches() {
-	cp_list=$ICE_BP_TOPDIR/tests/candidates/list
-	cp_names=$(awk '!/^#/ && NF >= 2 && $1 == n { $1 = ""; print; f = 1 } END { exit !f }' n="$1" "$cp_list") ||
-		die "tests/candidates/list has no candidate '$1'" \
-			"use one of: $(awk '!/^#/ && NF >= 2 { printf "%s ", $1 }' "$cp_list")"
-	for cp_p in $cp_names; do
-		[ -f "$ICE_BP_TOPDIR/tests/candidates/$cp_p" ] ||
-			die "candidate $1 names tests/candidates/$cp_p, which is missing" "restore it, or fix tests/candidates/list"
-		printf '%s\n' "$ICE_BP_TOPDIR/tests/candidates/$cp_p"
-	done
-}
-
 # pinned_base: the upstream base of the pin (upstream.lock's version
 # 6.12.118-1 -> 6.12.118), the release whose kernels are the pinned
 # upstream's kernels.

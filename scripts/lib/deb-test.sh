@@ -3,7 +3,7 @@
 # for the case to use.
 # shellcheck disable=SC2154,SC2034
 # Helpers for the package tests (tests/cases/3x-deb-*.sh), sourced after
-# tests/lib.sh: a scratch copy of a cached Debian root (scripts/build/scratch-root)
+# tests/lib.sh: a scratch copy of a cached Debian root (scripts/kbuild/scratch-root)
 # that is dropped on any exit, and the checks those tests share.
 
 # deb_root RELEASE [HEADERS_PKG...]: make the scratch root; sets $root.
@@ -11,15 +11,15 @@
 # reach into the overlay or the mounts under it.
 deb_root() {
 	sr=$(mktemp -d "${TMPDIR:-/tmp}/ice-deb-root.XXXXXX")
-	trap '"$top/scripts/build/scratch-root" drop "$sr"; rm -rf "$tmp"' EXIT
+	trap '"$top/scripts/kbuild/scratch-root" drop "$sr"; rm -rf "$tmp"' EXIT
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
 	release=$1
 	shift
-	root=$("$top/scripts/build/scratch-root" new "$release" "$sr" "$@") || fail "could not make a $release scratch root"
-	# The compiler cache of the root's DKMS builds (scripts/build/scratch-root)
+	root=$("$top/scripts/kbuild/scratch-root" new "$release" "$sr" "$@") || fail "could not make a $release scratch root"
+	# The compiler cache of the root's DKMS builds (scripts/kbuild/scratch-root)
 	# for what a test runs on the root from the host (rpm --root's scriptlets).
-	for kv in $("$top/scripts/build/scratch-root" env); do
+	for kv in $("$top/scripts/kbuild/scratch-root" env); do
 		export "${kv?}"
 	done
 	# The kernels the test names and no more: the cached root carries the
@@ -35,7 +35,7 @@ deb_root() {
 
 # in_root CMD...: run CMD in the scratch root.
 in_root() {
-	"$top/scripts/build/scratch-root" run "$sr" "$@"
+	"$top/scripts/kbuild/scratch-root" run "$sr" "$@"
 }
 
 # apt_root LOG ARGS...: apt-get -y ARGS in the root, output in $tmp/LOG

@@ -1,6 +1,6 @@
 # shellcheck shell=sh
-# Running kernel builds inside a Debian build root (scripts/build/build-root),
-# shared by scripts/build/custom-kernel and scripts/build/vendor-kernel.
+# Running kernel builds inside a Debian build root (scripts/kbuild/build-root),
+# shared by scripts/kbuild/custom-kernel and scripts/kbuild/vendor-kernel.
 # Sourced after common.sh, never run.
 #
 # A tree and the modules built against it must come from the same
@@ -44,7 +44,7 @@ kroot_cleanup() {
 }
 
 # kroot_cpu_s: the seconds of a "user system" pair as `times` prints it
-# ("0m3.05s 0m0.60s"), on stdin, summed (as scripts/build/build-module
+# ("0m3.05s 0m0.60s"), on stdin, summed (as scripts/kbuild/build-module
 # does): the CPU time of a build, which the load of a shared machine
 # changes little, unlike its wall time.
 kroot_cpu_s() {

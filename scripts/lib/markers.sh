@@ -4,8 +4,8 @@
 #   <!-- BEGIN TAG:NAME -->   ...   <!-- END TAG:NAME -->
 # (or "<!-- BEGIN TAG -->" / "<!-- END TAG -->" for a document with one
 # part), and everything between them is replaced, never edited by hand.
-# Used by scripts/compat/readme-tables, scripts/compat/unreachable-lines,
-# scripts/package/repo-readme and scripts/build/matrix-wide.
+# Used by scripts/docs/readme-tables, scripts/probes/check-unreachable,
+# scripts/package/repo-readme and scripts/kbuild/matrix-wide.
 
 # splice_markers TAG DIR DOC [SEEN]: DOC with the body of every TAG part
 # replaced by the file DIR/NAME (DIR/TAG for a part without a name), on

@@ -2,14 +2,14 @@
 # scripts/import/move-pin refuses a version the archive does not serve and
 # one older than the pin, naming the cause and the fix, and a refused move
 # leaves upstream.lock, VERSION, debian/changelog, kernels.list and
-# tests/controls/ byte for byte as they were, with no scratch files behind.
-# The test controls follow the pin: scripts/import/refresh-controls --check
+# tests/rxemu/controls/ byte for byte as they were, with no scratch files behind.
+# The test controls follow the pin: tests/rxemu/refresh-controls --check
 # finds each control applying to the pinned upstream in the form a refresh
 # writes; control: a control whose hunk no longer sits where it says is
 # named.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 repo=$(repo_copy)
-files="upstream.lock VERSION debian/changelog kernels.list tests/controls"
+files="upstream.lock VERSION debian/changelog kernels.list tests/rxemu/controls"
 # shellcheck disable=SC2086 # paths without blanks
 snapshot() { (cd "$repo" && find $files -type f -exec sha256sum {} + | sort); }
 before=$(snapshot)
@@ -25,10 +25,10 @@ expect_fail "$tmp/log2" "older than the pin $(lock_get version)" mp 6.12.107-1
 echo "ok: refused moves changed nothing"
 
 echo "== the controls follow the pin"
-"$top/scripts/import/refresh-controls" --check || fail "tests/controls/ is not refreshed against the pin (run scripts/import/refresh-controls)"
+"$top/tests/rxemu/refresh-controls" --check || fail "tests/rxemu/controls/ is not refreshed against the pin (run tests/rxemu/refresh-controls)"
 echo "-- control: a hunk moved by one line is named"
-for p in "$repo"/tests/controls/v1/*.patch; do break; done
+for p in "$repo"/tests/rxemu/controls/v1/*.patch; do break; done
 awk '!done && /^@@ -[0-9]+/ { split($2, a, ","); sub(/^-/, "", a[1]); sub(/^@@ -[0-9]+/, "@@ -" a[1] + 1); done = 1 } { print }' \
 	"$p" >"$tmp/p" && cp "$tmp/p" "$p"
 expect_fail "$tmp/log3" "not in refreshed form against $package $(lock_get version): v1/$(basename "$p")" \
-	env ICE_BP_TOPDIR="$repo" "$repo/scripts/import/refresh-controls" --check
+	env ICE_BP_TOPDIR="$repo" "$repo/tests/rxemu/refresh-controls" --check

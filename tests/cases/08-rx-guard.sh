@@ -21,15 +21,18 @@ h=drivers/net/ethernet/intel/ice/ice_txrx.h
 
 # The import itself refuses a tree with the fix reverted.
 repo=$(repo_copy)
-cp "$repo"/tests/controls/pre-fix/*.patch "$repo/patches/"
-(cd "$repo/tests/controls/pre-fix" && ls ./*.patch) | sed 's|^\./||' >>"$repo/patches/series"
+cp "$repo"/tests/rxemu/controls/pre-fix/*.patch "$repo/patches/"
+(cd "$repo/tests/rxemu/controls/pre-fix" && ls ./*.patch) | sed 's|^\./||' >>"$repo/patches/series"
 expect_fail "$tmp/log0" "is not the fixed one" \
 	env ICE_BP_TOPDIR="$repo" "$repo/scripts/import/import-upstream" --dest "$tmp/refused"
 [ ! -e "$tmp/refused" ] || fail "a refused import created the destination"
 
 # The pre-fix control tree (tests only), and the guard's reasons.
-"$top/scripts/import/import-upstream" --dest "$tmp/pre-fix" --pre-fix-control
+"$top/tests/rxemu/import-variant" pre-fix "$tmp/pre-fix"
 grep -q '^variant CONTROL pre-fix' "$tmp/pre-fix/PROVENANCE" || fail "pre-fix control not marked"
+# The import knows no control by name: extra patches need a control name.
+expect_fail "$tmp/log1a" "belong to a control tree" "$top/scripts/import/import-upstream" \
+	--dest "$tmp/unnamed" --patch "$(find "$top/tests/rxemu/controls/pre-fix" -name '*.patch' | head -n 1)"
 expect_fail "$tmp/log1" "ice_put_rx_mbuf() does not walk from first_desc" "$guard" "$tmp/pre-fix"
 grep -q "ice_get_pgcnts() does not walk" "$tmp/log1" || fail "ice_get_pgcnts() not reported"
 

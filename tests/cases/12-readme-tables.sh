@@ -1,6 +1,6 @@
 #!/bin/sh
 # README.md's, docs/compat-layer.md's and docs/kernel-lines.md's generated sections (features compiled out per supported
-# kernel, probes, patches) are what scripts/compat/readme-tables makes of the
+# kernel, probes, patches) are what scripts/docs/readme-tables makes of the
 # real builds: first on made-up builds whose content the test knows, with
 # a stale README, a stale build and a missing build caught, and README's
 # table of every release written by matrix-wide --readme; then on this
@@ -52,7 +52,7 @@ probe2=$(sh "$repo/compat/probe-meta" table | awk -F '\t' '$3 == "newer" { print
 [ -n "$probe2" ] || fail "no probe has the polarity newer"
 fake_build "$fakebuild" kA "dpll sf" "$probe1"
 fake_build "$fakebuild" kB none "$probe2"
-gen() { ICE_BP_TOPDIR=$repo ICE_BP_BUILD=$fakebuild "$repo/scripts/compat/readme-tables" "$@"; }
+gen() { ICE_BP_TOPDIR=$repo ICE_BP_BUILD=$fakebuild "$repo/scripts/docs/readme-tables" "$@"; }
 
 gen || fail "readme-tables failed on complete builds"
 cp "$repo/README.md" "$tmp/README.gen"
@@ -109,14 +109,14 @@ fake_build "$fakebuild" kB none "$probe2"
 sed '/^<!-- END readme-tables:probes -->$/d' "$tmp/compat-layer.gen" >"$repo/docs/compat-layer.md"
 expect_fail "$tmp/log4" "malformed" gen --check
 
-# README's table of every release (scripts/build/matrix-wide --readme) is
+# README's table of every release (scripts/kbuild/matrix-wide --readme) is
 # written between its markers from build/matrix-wide.tsv, through the same
 # splicer: a made-up table replaces the old one, the text around it stays,
 # and a README whose END marker is gone is refused, unchanged.
 printf 'release\tline\tpv\tresult\twarnings\ts\tx\tcpu\ty\tz\tdiff\terr\n' >"$fakebuild/matrix-wide.tsv"
 printf 'kA-amd64\tlA\t1\tok\t0\t50\t-\t95\t-\t-\tnone\t-\n' >>"$fakebuild/matrix-wide.tsv"
 cp "$top/docs/kernel-lines.md" "$tmp/README.wide"
-wide() { ICE_BP_TOPDIR=$repo ICE_BP_BUILD=$fakebuild ICE_BP_README=$tmp/README.wide "$repo/scripts/build/matrix-wide" --readme; }
+wide() { ICE_BP_TOPDIR=$repo ICE_BP_BUILD=$fakebuild ICE_BP_README=$tmp/README.wide "$repo/scripts/kbuild/matrix-wide" --readme; }
 wide >/dev/null || fail "matrix-wide --readme failed on a made-up table"
 sed -n '/^<!-- BEGIN matrix-wide -->$/,/^<!-- END matrix-wide -->$/p' "$tmp/README.wide" >"$tmp/wide.part"
 grep -q '^| lA | kA | ok (95 CPU-s) |' "$tmp/wide.part" || fail "README's table of every release is not the made-up one"
@@ -134,7 +134,7 @@ echo "matrix-wide --readme: the table spliced between its markers, broken marker
 kernels sample | while read -r kid; do
 	[ -f "$top/build/$kid/ice.ko" ] && [ -f "$top/build/$kid/compat-config.h" ] && continue
 	[ -f "$top/src/PROVENANCE" ] || "$top/scripts/import/import-upstream"
-	"$top/scripts/build/build-in-root" "$kid" >/dev/null || fail "$kid does not build (build/$kid.log)"
+	"$top/scripts/kbuild/build-in-root" "$kid" >/dev/null || fail "$kid does not build (build/$kid.log)"
 done
-"$top/scripts/compat/readme-tables" --check || fail "README.md or docs/compat-layer.md does not say what the builds found"
+"$top/scripts/docs/readme-tables" --check || fail "README.md or docs/compat-layer.md does not say what the builds found"
 echo "README.md and docs/compat-layer.md are what the builds of the sample kernels found"

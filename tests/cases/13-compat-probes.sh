@@ -87,7 +87,7 @@ echo "polarity: checked against made-up kernels, a contradiction caught both way
 
 # The runner, against real headers.
 kver=6.12.95+deb12-amd64
-"$top/scripts/build/ensure-headers" "$kver" bookworm-backports
+"$top/scripts/kbuild/ensure-headers" "$kver" bookworm-backports
 ksrc=/lib/modules/$kver/build
 repo=$(repo_copy)
 cat >"$repo/compat/probes/zz_present.c" <<'EOF'
@@ -140,8 +140,8 @@ echo "the cache serves an unchanged kernel and probes again when a probe changes
 unset ICE_BP_PROBE_CACHE
 
 # The batch (one translation unit for all probes) decides as each probe
-# alone does; scripts/compat/probe-agree is what checks that on every kernel of
-# the matrix (scripts/compat/probe-matrix, test 15).  Shown failing: a probe that
+# alone does; scripts/probes/probe-agree is what checks that on every kernel of
+# the matrix (scripts/probes/probe-matrix, test 15).  Shown failing: a probe that
 # calls an API without including its header passes in the batch, where
 # another probe included it, and fails alone.
 cat >"$mini/probes/zz_leaning.c" <<'EOF'
@@ -155,7 +155,7 @@ sh "$mini/run-probes" "$ksrc" "$tmp/b" >/dev/null
 ICE_BP_PROBE_MODE=each sh "$mini/run-probes" "$ksrc" "$tmp/e" >/dev/null
 grep -qx '#define HAVE_ZZ_LEANING 1' "$tmp/b/config.h" || fail "the leaning probe did not pass in the batch"
 expect_fail "$tmp/agree.log" 'HAVE_ZZ_LEANING (present in the batch, missing alone)' \
-	"$top/scripts/compat/probe-agree" "$tmp/b/config.h" "$tmp/e/config.h"
+	"$top/scripts/probes/probe-agree" "$tmp/b/config.h" "$tmp/e/config.h"
 echo "caught: a probe that passes only beside the others"
 rm "$mini/probes/zz_leaning.c"
 

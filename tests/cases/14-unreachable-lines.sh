@@ -1,19 +1,19 @@
 #!/bin/sh
 # The lines no build here can reach (6.6, 6.13 to 6.16, RHEL 10) are
 # described from upstream history, not by hand: docs/unreachable-lines.md
-# holds what scripts/compat/unreachable-lines makes of the probes' own
+# holds what scripts/probes/check-unreachable makes of the probes' own
 # metadata (Upstream:, Stable:, Removed:, Polarity:) and of the exceptions
-# in compat/unreachable-lines; every probe has a row there with a cell for
+# in compat/unreachable.list; every probe has a row there with a cell for
 # every line, and every exception has a source and is one.  The derivation
 # itself is checked against the compiler: on every kernel of the test sample
 # from 6.12 on, the shim acts exactly where the derived form says it must.
 # Each property is also shown failing, on a copy of the repository.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 
-data=compat/unreachable-lines
+data=compat/unreachable.list
 doc=docs/unreachable-lines.md
 
-"$top/scripts/compat/unreachable-lines" --check || fail "$doc is stale: run scripts/compat/unreachable-lines"
+"$top/scripts/probes/check-unreachable" --check || fail "$doc is stale: run scripts/probes/check-unreachable"
 
 # The committed table itself: one row a probe, a cell a line.  Read from
 # the document, so that a generator that silently dropped a probe or a
@@ -38,7 +38,7 @@ awk -F'|' -v want=$((nlines + 3)) -v nl="$nlines" '
 echo "$nrows probes x $nlines lines in $doc, each cell marked handled or GAP"
 
 # The derivation against the compiler.  docs/compat-layer.md's probes table (written by
-# scripts/compat/readme-tables from the builds of the test sample) says on
+# scripts/docs/readme-tables from the builds of the test sample) says on
 # which kernels each shim acts; README's features table lists the kernels.
 # For each kernel of the 6.12 line or newer, its series is added as a line
 # to a copy of the data, and the form derived there, with what HAVE_ means
@@ -64,10 +64,10 @@ crosscheck() {
 	mkdir -p "$tmp/cc/docs"
 	cp "$1/docs/unreachable-lines.md" "$tmp/cc/docs/"
 	awk -F '[.-]' '$1 > 6 || ($1 == 6 && $2 >= 12) { print $1 "." $2 }' "$tmp/kernels" | sort -u >"$tmp/series"
-	{ cat "$1/compat/unreachable-lines"; awk '{ print "line k" $1, $1 }' "$tmp/series"; } |
+	{ cat "$1/compat/unreachable.list"; awk '{ print "line k" $1, $1 }' "$tmp/series"; } |
 		awk '$1 == "line" { print; next } { rest = rest $0 "\n" } END { printf "%s", rest }' >"$tmp/cc/data"
 	ICE_BP_TOPDIR=$1 ICE_BP_UNREACHABLE=$tmp/cc/data ICE_BP_UNREACHABLE_DOC=$tmp/cc/docs/unreachable-lines.md \
-		"$1/scripts/compat/unreachable-lines" >/dev/null 2>"$tmp/cc/err" || { cat "$tmp/cc/err"; return; }
+		"$1/scripts/probes/check-unreachable" >/dev/null 2>"$tmp/cc/err" || { cat "$tmp/cc/err"; return; }
 	sed -n '/^<!-- BEGIN unreachable-lines -->$/,/^<!-- END unreachable-lines -->$/p' "$tmp/cc/docs/unreachable-lines.md" >"$tmp/cc/part"
 	sh "$1/compat/probe-meta" table | cut -f 1,3 >"$tmp/cc/pol"
 	awk -F '\t' -v kernels="$tmp/kernels" -v acts="$tmp/acts" -v part="$tmp/cc/part" '
@@ -119,7 +119,7 @@ echo "the derivation agrees with the builds on $(awk -F '[.-]' '$1 > 6 || ($1 ==
 # Negative controls, each on a fresh copy of the data.
 repo=$(repo_copy)
 cp "$repo/$data" "$tmp/data.orig"
-gen() { ICE_BP_TOPDIR=$repo "$repo/scripts/compat/unreachable-lines" "$@"; }
+gen() { ICE_BP_TOPDIR=$repo "$repo/scripts/probes/check-unreachable" "$@"; }
 gen --check || fail "a copy of the repository does not check"
 
 set -- "$top"/compat/probes/*.c

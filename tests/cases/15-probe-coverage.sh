@@ -5,12 +5,12 @@
 # control: a probe that is constant on every kernel and gives no reason is
 # refused; the same probe with a reason is accepted.
 # It runs after the kernel cases: 20-build has probed every kernel of the
-# sample by then, and scripts/compat/probe-matrix reads those results from
+# sample by then, and scripts/probes/probe-matrix reads those results from
 # the probe cache instead of compiling the probes again.
 # tests/run: after the kernel cases
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 [ "$(id -u)" = 0 ] || skip "the probes run in Debian roots by chroot, which needs root"
-dir=$("$top/scripts/compat/probe-matrix") || fail "the probes could not be run on the matrix"
+dir=$("$top/scripts/probes/probe-matrix") || fail "the probes could not be run on the matrix"
 n=$(find "$dir" -name '*.h' | wc -l)
 [ "$n" -ge 2 ] || skip "probe results for only $n kernel(s); two are needed"
 # Only the kernels of the test sample, in its order.
@@ -20,7 +20,7 @@ for kid in $(kernels sample); do
 done
 
 # shellcheck disable=SC2086 # one word a file
-"$top/scripts/compat/probe-coverage" "$top/compat/probes" $configs || fail "some probe is dead weight"
+"$top/scripts/probes/probe-coverage" "$top/compat/probes" $configs || fail "some probe is dead weight"
 
 echo "== negative control: a probe that never flips and says nothing"
 cp -R "$top/compat/probes" "$tmp/probes"
@@ -28,10 +28,10 @@ printf '// SPDX-License-Identifier: GPL-2.0\n/* HAVE_FAKE_CONSTANT: a probe no k
 	>"$tmp/probes/fake_constant.c"
 # shellcheck disable=SC2086
 expect_fail "$tmp/neg.log" 'no Reason-if-constant: fake_constant' \
-	"$top/scripts/compat/probe-coverage" "$tmp/probes" $configs
+	"$top/scripts/probes/probe-coverage" "$tmp/probes" $configs
 printf '/* Reason-if-constant: kept for the negative control. */\n' >>"$tmp/probes/fake_constant.c"
 # shellcheck disable=SC2086
-"$top/scripts/compat/probe-coverage" "$tmp/probes" $configs >"$tmp/pos.log" ||
+"$top/scripts/probes/probe-coverage" "$tmp/probes" $configs >"$tmp/pos.log" ||
 	fail "a constant probe with a reason was refused"
 grep -q '^fake_constant .* constant (kept for the negative control' "$tmp/pos.log" ||
 	fail "the reason of a constant probe is not shown"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The in-range tier on kernels Debian's packaging did not make
-# (scripts/build/custom-kernel): a kernel.org-style 6.12 tree and a vendor-style
+# (scripts/kbuild/custom-kernel): a kernel.org-style 6.12 tree and a vendor-style
 # tree whose Makefile says 6.12.0 but which carries three APIs of newer
 # kernels.  Both releases are in-range for kernels.list.  The compat
 # probes follow the API, not the version number: exactly the flags of the
@@ -19,8 +19,8 @@
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 [ "$(id -u)" = 0 ] || skip "the trees are built in a Debian root with chroot, which needs root"
 
-ck=$top/scripts/build/custom-kernel
-# The three APIs scripts/build/custom-kernel copies into the vendor tree.
+ck=$top/scripts/kbuild/custom-kernel
+# The three APIs scripts/kbuild/custom-kernel copies into the vendor tree.
 apis="HAVE_ETHTOOL_FEC_HIST HAVE_IIDC_RDMA HAVE_NDO_FDB_ADD_NOTIFIED"
 
 # 1. Releases no verified line matches, in the range the lines span.
@@ -50,7 +50,7 @@ knew=$(kernels sample | while read -r k; do
 	[ "$(kernels get "$k" line)" != 7.3-deb13 ] || { echo "$k"; break; }
 done)
 [ -n "$knew" ] || fail "kernels.list has no sample kernel of the 7.3-deb13 line"
-root=$("$top/scripts/build/build-root" trixie "linux-headers-$knew")
+root=$("$top/scripts/kbuild/build-root" trixie "linux-headers-$knew")
 probes_new() {
 	w=/tmp/ice-bp-16.$$
 	rm -rf "$root$w"

@@ -56,13 +56,13 @@ echo "== the build and the packaging check tree_sha256"
 [ -f "$top/src/PROVENANCE" ] || skip "no imported upstream in src/ (make import)"
 cp "$top/upstream.lock" "$repo/upstream.lock"
 cp -a "$top/src/." "$repo/src/"
-ICE_BP_TOPDIR=$repo "$repo/scripts/build/stage-tree" "$tmp/stage" ||
+ICE_BP_TOPDIR=$repo "$repo/scripts/kbuild/stage-tree" "$tmp/stage" ||
 	fail "stage-tree refuses the intact import (control)"
 echo "ok: the intact tree stages"
 f=$repo/src/drivers/net/ethernet/intel/ice/ice_txrx.c
 head -c 1000 "$f" >"$tmp/cut" && cat "$tmp/cut" >"$f"
 expect_fail "$tmp/stage.log" "not the tree its PROVENANCE describes" \
-	env ICE_BP_TOPDIR="$repo" "$repo/scripts/build/stage-tree" "$tmp/stage2"
+	env ICE_BP_TOPDIR="$repo" "$repo/scripts/kbuild/stage-tree" "$tmp/stage2"
 if command -v dpkg-parsechangelog >/dev/null; then
 	expect_fail "$tmp/dkms.log" "not the tree its PROVENANCE describes" \
 		env ICE_BP_TOPDIR="$repo" "$repo/scripts/package/dkms-source" "$tmp/dkms-tree"

@@ -244,7 +244,7 @@ for h in '## The recipe: a kernel API change' '## Moving the upstream pin' '## T
 done
 sed -n '/^## The recipe: a kernel API change$/,/^## /p' "$doc" >"$tmp/recipe"
 for f in compat/probes compat/include compat/probe-meta patches/compat scripts/import/patches \
-	compat/unreachable-lines scripts/compat/unreachable-lines scripts/compat/readme-tables; do
+	compat/unreachable.list scripts/probes/check-unreachable scripts/docs/readme-tables; do
 	grep -q "\`$f" "$tmp/recipe" || fail "the recipe does not name $f"
 done
 echo "recipes: all six, and the kernel API one names the files of each step"
@@ -256,8 +256,8 @@ sed -i 's|`compat/probe-meta`|`compat/probe-metadata`|' "$repo/HACKING.md"
 missing "$repo" "$repo/HACKING.md" | grep -qx 'compat/probe-metadata' || fail "a renamed path was not caught"
 echo "caught: a path that does not exist"
 
-printf '# (KERNELS.md); the archive key still authenticates it.\n' >>"$repo/scripts/build/build-root"
-md_names "$repo" | grep -q 'scripts/build/build-root: KERNELS.md' || fail "a dead KERNELS.md was not caught"
+printf '# (KERNELS.md); the archive key still authenticates it.\n' >>"$repo/scripts/kbuild/build-root"
+md_names "$repo" | grep -q 'scripts/kbuild/build-root: KERNELS.md' || fail "a dead KERNELS.md was not caught"
 echo "caught: a document that is not in the clone"
 
 cp "$top/HACKING.md" "$top/README.md" "$repo/"

@@ -27,10 +27,10 @@ for f in dkms.conf Kbuild Makefile PROVENANCE ice_backport_provenance.h compat/r
 done
 [ ! -e "$src/.staged" ] || fail "stage-tree's marker is packaged"
 # The packaged tree is the staged tree: src/ and compat/, nothing else.
-"$top/scripts/build/stage-tree" "$tmp/staged"
+"$top/scripts/kbuild/stage-tree" "$tmp/staged"
 rm -f "$tmp/staged/.staged" "$src/dkms.conf"
 [ "$(tree_hash "$src")" = "$(tree_hash "$tmp/staged")" ] ||
-	fail "packaged tree differs from scripts/build/stage-tree: $(diff -r "$src" "$tmp/staged" | head -n 5)"
+	fail "packaged tree differs from scripts/kbuild/stage-tree: $(diff -r "$src" "$tmp/staged" | head -n 5)"
 dpkg-deb --fsys-tarfile "$a" | tar -xO "./usr/src/ice-backport-$version/dkms.conf" >"$tmp/dkms.conf"
 grep -qx "PACKAGE_VERSION=\"$version\"" "$tmp/dkms.conf" || fail "PACKAGE_VERSION is not $version"
 sed "s/#MODULE_VERSION#/$version/g" "$top/dkms.conf" | cmp - "$tmp/dkms.conf" ||

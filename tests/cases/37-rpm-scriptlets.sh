@@ -32,7 +32,7 @@ rel=$(rpm -qp --qf '%{RELEASE}' "$rpm1")
 # as built, R+2 with a %preun that removes on upgrade too (the negative
 # control).
 mkdir -p "$tmp/rb/SOURCES" "$tmp/rb/SPECS"
-"$top/scripts/build/need-tools" "test tools" rpm2cpio:rpm cpio:cpio
+"$top/scripts/kbuild/need-tools" "test tools" rpm2cpio:rpm cpio:cpio
 (cd "$tmp/rb/SOURCES" && rpm2cpio "$2" | cpio -i --quiet) || fail "could not unpack $2"
 spec=$(echo "$tmp"/rb/SOURCES/*.spec)
 # next N [SED_ARGS...]: build release R+N; prints the package's path.

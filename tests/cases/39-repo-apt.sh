@@ -25,7 +25,7 @@ sr=
 cleanup() {
 	serve_stop
 	agents_stop
-	[ -z "$sr" ] || "$top/scripts/build/scratch-root" drop "$sr"
+	[ -z "$sr" ] || "$top/scripts/kbuild/scratch-root" drop "$sr"
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -96,7 +96,7 @@ for suite in bookworm trixie; do
 	echo "===== $suite"
 	t0=$(date +%s)
 	sr=$(mktemp -d "${TMPDIR:-/tmp}/ice-repo-root.XXXXXX")
-	root=$("$top/scripts/build/scratch-root" new "$suite" "$sr") || fail "could not make a $suite scratch root"
+	root=$("$top/scripts/kbuild/scratch-root" new "$suite" "$sr") || fail "could not make a $suite scratch root"
 	# No kernel headers: the package installs and DKMS has nothing to build.
 	# shellcheck disable=SC2016 # dpkg-query's format
 	in_root sh -c 'dpkg --purge $(dpkg-query -W -f "\${Package}\n" "linux-headers-*-amd64")' >"$tmp/purge.log" 2>&1 ||
@@ -172,7 +172,7 @@ for suite in bookworm trixie; do
 	[ -z "$(installed)" ] || fail "ice-backport-dkms is still installed"
 	in_root sh -c 'ls -d /usr/src/ice-backport-* 2>/dev/null' && fail "the purge left the source tree"
 
-	"$top/scripts/build/scratch-root" drop "$sr"
+	"$top/scripts/kbuild/scratch-root" drop "$sr"
 	sr=
 	echo "===== $suite: $(($(date +%s) - t0)) s"
 done

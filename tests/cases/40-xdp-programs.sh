@@ -3,10 +3,10 @@
 # program the scenarios name, each an xdp.frags program (multi-buffer
 # frames), and their loader is a static binary (the VM's initramfs has no
 # libc).  Negative control: a program that does not compile stops
-# scripts/build/build-xdp with a message naming the file.
+# scripts/kbuild/build-xdp with a message naming the file.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 command -v clang >/dev/null || skip "clang is not installed (make deps)"
-"$top/scripts/build/build-xdp" "$tmp/out" || fail "scripts/build/build-xdp failed"
+"$top/scripts/kbuild/build-xdp" "$tmp/out" || fail "scripts/kbuild/build-xdp failed"
 obj=$tmp/out/progs.bpf.o
 readelf -h "$obj" | grep -q 'Machine:.*BPF' || fail "$obj is not a BPF object"
 # The programs the scenarios use, from the scenarios themselves.
@@ -32,8 +32,8 @@ echo "xdp-load is static"
 mkdir -p "$tmp/bad/tests/rxemu/xdp"
 cp "$top/tests/rxemu/xdp/xdp-load.c" "$tmp/bad/tests/rxemu/xdp/"
 sed 's/return XDP_DROP;/return XDP_DROP/' "$top/tests/rxemu/xdp/progs.bpf.c" >"$tmp/bad/tests/rxemu/xdp/progs.bpf.c"
-if ICE_BP_TOPDIR=$tmp/bad "$top/scripts/build/build-xdp" "$tmp/bad/out" 2>"$tmp/err"; then
-	fail "scripts/build/build-xdp accepted a program that does not compile"
+if ICE_BP_TOPDIR=$tmp/bad "$top/scripts/kbuild/build-xdp" "$tmp/bad/out" 2>"$tmp/err"; then
+	fail "scripts/kbuild/build-xdp accepted a program that does not compile"
 fi
 grep -q 'could not compile .*progs.bpf.c' "$tmp/err" || fail "the failure does not name progs.bpf.c: $(cat "$tmp/err")"
 echo "a broken program is refused: $(grep 'error:' "$tmp/err" | tail -n 1)"

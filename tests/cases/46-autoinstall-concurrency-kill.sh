@@ -43,7 +43,7 @@ echo "set-up: $(($(date +%s) - t0)) s"
 run_bg() {
 	n=$1
 	shift
-	"$top/scripts/build/scratch-root" run "$sr" env --default-signal=INT ice-backport "$@" >"$tmp/$n.out" 2>&1 &
+	"$top/scripts/kbuild/scratch-root" run "$sr" env --default-signal=INT ice-backport "$@" >"$tmp/$n.out" 2>&1 &
 	bg=$!
 }
 

@@ -3,7 +3,7 @@
 # whole and is what README says: every cell has a source saying whether it
 # is confirmed or inferred, the fix column is a release of its series,
 # "ended" or "none", and README's leak section is what
-# scripts/compat/leak-table makes of the data (readme-tables writes it
+# scripts/docs/leak-table makes of the data (readme-tables writes it
 # through leak-table; this checks it without the builds readme-tables
 # needs).  Each property is also shown failing, on a copy.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
@@ -15,11 +15,11 @@ section() {
 	sed -n '/^<!-- BEGIN readme-tables:leaks -->$/,/^<!-- END readme-tables:leaks -->$/p' "$1" | sed '1d;$d'
 }
 
-"$top/scripts/compat/leak-table" >"$tmp/table" || fail "$ranges is refused"
+"$top/scripts/docs/leak-table" >"$tmp/table" || fail "$ranges is refused"
 section "$top/README.md" >"$tmp/readme"
 cmp -s "$tmp/table" "$tmp/readme" || {
 	diff -u "$tmp/readme" "$tmp/table" || true
-	fail "README's leak section is stale: run scripts/compat/readme-tables (or splice scripts/compat/leak-table's output)"
+	fail "README's leak section is stale: run scripts/docs/readme-tables (or splice scripts/docs/leak-table's output)"
 }
 rows=$(grep -c '^[0-9][0-9]*\.[0-9][0-9]* ' "$top/$ranges")
 dists=$(grep -c '^dist ' "$top/$ranges")
@@ -33,35 +33,35 @@ echo "$rows series, $dists distribution lines, $srcs cell sources ($(grep -c '^-
 bad=$tmp/ranges
 cp "$top/$ranges" "$bad"
 sed -i '/^source 6\.12 fixed /d' "$bad"
-expect_fail "$tmp/n1.log" "the fixed cell of 6.12 has no source record" "$top/scripts/compat/leak-table" "$bad"
+expect_fail "$tmp/n1.log" "the fixed cell of 6.12 has no source record" "$top/scripts/docs/leak-table" "$bad"
 cp "$top/$ranges" "$bad"
 sed -i 's/^6\.6 .*/6.6       6.6.78          6.12.49/' "$bad"
-expect_fail "$tmp/n2.log" 'the fix column "6.12.49" is neither a release of 6.6' "$top/scripts/compat/leak-table" "$bad"
+expect_fail "$tmp/n2.log" 'the fix column "6.12.49" is neither a release of 6.6' "$top/scripts/docs/leak-table" "$bad"
 cp "$top/$ranges" "$bad"
 sed -i 's/^6\.6 .*/6.6       6.6.78          -/' "$bad"
-expect_fail "$tmp/n3.log" 'the fix column "-" is neither' "$top/scripts/compat/leak-table" "$bad"
+expect_fail "$tmp/n3.log" 'the fix column "-" is neither' "$top/scripts/docs/leak-table" "$bad"
 cp "$top/$ranges" "$bad"
 echo 'source 6.7 first confirmed a series without a row' >>"$bad"
-expect_fail "$tmp/n4.log" "a source for series 6.7, which has no row" "$top/scripts/compat/leak-table" "$bad"
+expect_fail "$tmp/n4.log" "a source for series 6.7, which has no row" "$top/scripts/docs/leak-table" "$bad"
 cp "$top/$ranges" "$bad"
 sed -i 's/^\(source 6\.6 fixed\) confirmed /\1 likely /' "$bad"
-expect_fail "$tmp/n5.log" "want \"source SERIES|FAMILY/LINE first|fixed|regressed confirmed|inferred TEXT\"" "$top/scripts/compat/leak-table" "$bad"
+expect_fail "$tmp/n5.log" "want \"source SERIES|FAMILY/LINE first|fixed|regressed confirmed|inferred TEXT\"" "$top/scripts/docs/leak-table" "$bad"
 cp "$top/$ranges" "$bad"
 sed -i '/^source rhel\/9\.7 regressed /d' "$bad"
-expect_fail "$tmp/n6.log" "the regressed cell of rhel/9.7 has no source record" "$top/scripts/compat/leak-table" "$bad"
+expect_fail "$tmp/n6.log" "the regressed cell of rhel/9.7 has no source record" "$top/scripts/docs/leak-table" "$bad"
 cp "$top/$ranges" "$bad"
 echo 'source rhel/10.0 regressed confirmed a regression the row does not have' >>"$bad"
-expect_fail "$tmp/n7.log" "a regressed source for rhel/10.0, whose row has none" "$top/scripts/compat/leak-table" "$bad"
+expect_fail "$tmp/n7.log" "a regressed source for rhel/10.0, whose row has none" "$top/scripts/docs/leak-table" "$bad"
 cp "$top/$ranges" "$bad"
 sed -i 's/^dist rhel   9\.5 /dist redhat 9.5 /' "$bad"
-expect_fail "$tmp/n8.log" 'the family "redhat" is none of' "$top/scripts/compat/leak-table" "$bad"
+expect_fail "$tmp/n8.log" 'the family "redhat" is none of' "$top/scripts/docs/leak-table" "$bad"
 cp "$top/$ranges" "$bad"
 sed -i 's/^\(dist rhel   10\.2 .*\)never /\1soon  /' "$bad"
-expect_fail "$tmp/n9.log" 'the first leaking release "soon" is neither' "$top/scripts/compat/leak-table" "$bad"
+expect_fail "$tmp/n9.log" 'the first leaking release "soon" is neither' "$top/scripts/docs/leak-table" "$bad"
 # A changed row is a stale README; "none" and "ended" read differently.
 cp "$top/$ranges" "$bad"
 sed -i 's/^6\.6 .*/6.6       6.6.78          ended/' "$bad"
-"$top/scripts/compat/leak-table" "$bad" >"$tmp/changed" || fail "an ended 6.6 row was refused"
+"$top/scripts/docs/leak-table" "$bad" >"$tmp/changed" || fail "an ended 6.6 row was refused"
 cmp -s "$tmp/changed" "$tmp/readme" && fail "a changed row leaves README's section as it was"
 grep -q '| 6.6 | 6.6.78 | none: the series ended |$' "$tmp/changed" || fail "an ended series does not read as ended"
 grep -q '| 6.6 | 6.6.78 | none yet: every release from 6.6.78 on leaks |$' "$tmp/table" ||

@@ -30,7 +30,7 @@
 . "$top/tests/json-check.sh"
 command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
 if ! command -v rpm >/dev/null || ! command -v rpmbuild >/dev/null; then
-	skip "rpm and rpmbuild are needed to build the fixtures' rpm databases (scripts/build/install-build-deps)"
+	skip "rpm and rpmbuild are needed to build the fixtures' rpm databases (scripts/kbuild/install-build-deps)"
 fi
 # The counters are not judged here: no wait between two samples.
 export ICE_BP_SAMPLE_SECS=0

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The lines proven from their source (kernels.list's `source` records) and
 # the sources that prove them (vendor-kernels.lock, read by
-# scripts/build/vendor-kernel) agree, and a source is built only when it is
+# scripts/kbuild/vendor-kernel) agree, and a source is built only when it is
 # the one pinned.
 #
 # 1. Every devel tree a source line names exists in the lock, pins its
@@ -21,7 +21,7 @@
 #    and a truncated one are refused, each naming the cause.
 #    No kernel is built here: tests/source-cases do that.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
-vk=$top/scripts/build/vendor-kernel
+vk=$top/scripts/kbuild/vendor-kernel
 
 # consistent LIST: check 1 against the kernels.list LIST.
 consistent() {
@@ -109,7 +109,7 @@ srpm() {
 		{ cat "$d.log"; fail "rpmbuild could not make the test's SRPM"; }
 	ls "$d"/SRPMS/*.src.rpm
 }
-"$top/scripts/build/need-tools" "SRPM tools" rpmbuild:rpm rpm2cpio:rpm2cpio cpio:cpio
+"$top/scripts/kbuild/need-tools" "SRPM tools" rpmbuild:rpm rpm2cpio:rpm2cpio cpio:cpio
 rm -rf "$tmp/dir"
 mkdir "$tmp/dir"
 git -C "$g" archive HEAD -- Makefile kernel | tar -x -C "$tmp/dir"

@@ -14,7 +14,7 @@
 . "$top/tools/lib/host.sh"
 . "$top/tests/doctor-fixture.sh"
 . "$top/tests/json-check.sh"
-# Debian's python3 (python3-prometheus-client, scripts/build/install-build-deps).
+# Debian's python3 (python3-prometheus-client, scripts/kbuild/install-build-deps).
 py=/usr/bin/python3
 "$py" -c 'import prometheus_client.parser' 2>/dev/null ||
 	skip "python3-prometheus-client is missing (make deps installs it)"

@@ -7,7 +7,7 @@
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 kid=${KERNEL_ID:?}
 [ -f "$top/src/PROVENANCE" ] || "$top/scripts/import/import-upstream"
-"$top/scripts/build/build-in-root" "$kid" || fail "the build failed: $(grep -m 1 -E 'error|ERROR' "$top/build/$kid.log" || echo "see build/$kid.log")"
+"$top/scripts/kbuild/build-in-root" "$kid" || fail "the build failed: $(grep -m 1 -E 'error|ERROR' "$top/build/$kid.log" || echo "see build/$kid.log")"
 ko=$top/build/$kid/ice.ko
 w=$(grep -c 'warning:' "$top/build/$kid.log" || true)
 [ "$w" = 0 ] || { grep 'warning:' "$top/build/$kid.log" | head; fail "$w compiler warnings"; }

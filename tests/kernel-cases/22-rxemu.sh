@@ -4,7 +4,7 @@
 # fuzz files in the VM: our build passes them all (known upstream driver
 # bugs are reported as TAP TODO, see tests/rxemu/README.txt); the pre-fix
 # control must fail the zero-length cases and leak pages; and the
-# first version of the fix (tests/controls/v1), which releases the same way
+# first version of the fix (tests/rxemu/controls/v1), which releases the same way
 # but reads the shared info for every frame, must pass like ours (on the
 # kernel of the pinned upstream); and upstream as imported (the build
 # group of patches only), which has the bugs patches/product/0015 fixes,
@@ -57,10 +57,10 @@ ctl=$kid
 [ "${ICE_BP_ALL_CONTROLS:-0}" = 1 ] || ctl=$(first_like kernel_api)
 [ -n "$ctl" ] || ctl=$kid
 
-"$top/scripts/build/build-in-root" --variant selftest "$kid" || fail "the SELFTEST build failed"
+"$top/scripts/kbuild/build-in-root" --variant selftest "$kid" || fail "the SELFTEST build failed"
 [ "$ctl" != "$kid" ] ||
-	"$top/scripts/build/build-in-root" --variant pre-fix "$kid" || fail "the pre-fix control build failed"
-"$top/scripts/build/build-xdp" "$out/xdp" || fail "the XDP programs or their loader did not build"
+	"$top/scripts/kbuild/build-in-root" --variant pre-fix "$kid" || fail "the pre-fix control build failed"
+"$top/scripts/kbuild/build-xdp" "$out/xdp" || fail "the XDP programs or their loader did not build"
 
 # emulate VARIANT LABEL [--pre-fix-control]: run every scenario on the
 # build of VARIANT in the VM; its TAP goes to $tmp/VARIANT.tap and is shown.
@@ -89,7 +89,7 @@ emulate() {
 
 # rhel_control: Red Hat's own zero-length change (RHEL 9.7 from
 # 5.14.0-611.25.1, 10.1 from 6.12.0-124.35.1; the candidate
-# tests/candidates/rhel-zero-len-bias.patch over upstream as imported, which
+# tests/rxemu/candidates/rhel-zero-len-bias.patch over upstream as imported, which
 # has the fix) takes a page reference for a zero-length buffer that the
 # release walk never gives back.  The doctor calls those kernels leaking
 # (tools/lib/rx-leak-ranges): the emulator must fail each zero-length
@@ -97,7 +97,7 @@ emulate() {
 # 2026).  `make candidates` runs it through every scenario.
 rhel_control() {
 	rv=candidate-rhel-zero-len-bias
-	"$top/scripts/build/build-in-root" --variant "$rv" "$kid" || fail "the $rv control build failed"
+	"$top/scripts/kbuild/build-in-root" --variant "$rv" "$kid" || fail "the $rv control build failed"
 	set -- "$top/tests/rxemu/scenarios/zero-len-middle.scn" "$top/tests/rxemu/scenarios/zero-len-several.scn"
 	echo "== Red Hat's zero-length change ($rv): must fail and leak on $(basename "$1") and $(basename "$2")"
 	rrc=0
@@ -228,7 +228,7 @@ fault_controls() {
 		fail "could not make the unseen-txdma-fault mutant of rxemu_oracle.c"
 	rc=0
 	ICE_BP_RXEMU=$m "$top/tests/rxemu/build-with-patch" "$tmp/mutant.patch" "$kid" "$tmp/mutant-build" || rc=$?
-	"$top/scripts/build/build-in-root" --variant selftest "$kid" || fail "the SELFTEST build failed (after the fault mutant)"
+	"$top/scripts/kbuild/build-in-root" --variant selftest "$kid" || fail "the SELFTEST build failed (after the fault mutant)"
 	[ "$rc" = 0 ] || fail "the fault mutant did not build (log: $tmp/mutant-build/$kid-selftest.log)"
 	echo "== fault mutant (must fail fault-skb, fault-dma, fault-page, fault-starve, xdp-tx, xdp-trim-drop-zero-len, teardown-midframe-zero-len, fault-txdma, fault-txdma-frags, fault-txdma-random, fault-txdma-redirect, xdp-redirect-xsk, xdp-xsk-zc, xdp-xsk-zc-keep)"
 	if "$top/tests/rxemu/run-vm" --timeout 900 --log "$out/$kid.rxemu-fault-mutant.log" --xdp "$out/xdp" \
@@ -339,8 +339,8 @@ malformed_scenarios() {
 mutant_sample() {
 	echo "== mutants: the sample of tests/rxemu/mutants.sample (each must be killed)"
 	rc=0
-	ICE_BP_BUILD=$tmp "$top/scripts/vm/mutants" --sample "$kid" || rc=$?
-	"$top/scripts/build/build-in-root" --variant selftest "$kid" || fail "the SELFTEST build failed (after the mutants)"
+	ICE_BP_BUILD=$tmp "$top/tests/rxemu/make-mutants" --sample "$kid" || rc=$?
+	"$top/scripts/kbuild/build-in-root" --variant selftest "$kid" || fail "the SELFTEST build failed (after the mutants)"
 	[ "$rc" = 0 ] || fail "the mutant sample: a mutant survived, or the run failed (report above; consoles in $tmp/mutants-sample/vm)"
 }
 
@@ -389,12 +389,12 @@ fi
 # controls below are never skipped for want of that kernel).
 ref=$(pinned_kernel)
 if [ "$kid" = "$ref" ]; then
-	"$top/scripts/build/build-in-root" --variant v1 "$kid" || fail "the v1-control build failed"
+	"$top/scripts/kbuild/build-in-root" --variant v1 "$kid" || fail "the v1-control build failed"
 	emulate -v1 "v1 of the fix (control that must pass)"
 	# shellcheck disable=SC2086 # one word a file
 	only=$(grep -l '^expect-upstream \(pass\|fail\|any\)' $controls || :)
 	[ -n "$only" ] || fail "no scenario says expect-upstream: the upstream control would prove nothing"
-	"$top/scripts/build/build-in-root" --variant upstream "$kid" || fail "the upstream-control build failed"
+	"$top/scripts/kbuild/build-in-root" --variant upstream "$kid" || fail "the upstream-control build failed"
 	emulate -upstream "upstream as imported (must fail the expect-upstream scenarios)" --upstream-control
 	grep -q '^ok .*: upstream build fails as it must' "$tmp/tap" ||
 		fail "the upstream control failed no scenario"

@@ -1,12 +1,12 @@
 #!/bin/sh
-# make bench runs: a short run (300 frames a row) of scripts/vm/bench builds
+# make bench runs: a short run (300 frames a row) of tests/rxemu/make-bench builds
 # the four variants, times every row under QEMU -icount and writes the
 # table; every build passes the emulator's oracle on every row, (a) is the
 # reference (ratio 1) and every ratio is its figure over (a)'s.  The
 # figures are reported, not asserted.  Negative control, in the same run:
 # one more row whose frames carry a zero-length descriptor (XDP_PASS)
 # must fail on the pre-fix build only, and make the benchmark say so.
-# Only for the kernel of the benchmark (scripts/vm/bench's default, the
+# Only for the kernel of the benchmark (tests/rxemu/make-bench's default, the
 # pinned upstream's kernel of the sample).
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 kid=${KERNEL_ID:?}
@@ -24,10 +24,10 @@ batch 64
 3072 0 3072 2870 pass x300
 SCN
 rc=0
-"$top/scripts/vm/bench" --frames 300 --rows "$tmp/rows" --out "$tmp/out" "$kid" >"$tmp/log" 2>&1 || rc=$?
+"$top/tests/rxemu/make-bench" --frames 300 --rows "$tmp/rows" --out "$tmp/out" "$kid" >"$tmp/log" 2>&1 || rc=$?
 cat "$tmp/log"
 tsv=$tmp/out/bench.tsv
-[ -f "$tsv" ] || fail "scripts/vm/bench wrote no table"
+[ -f "$tsv" ] || fail "tests/rxemu/make-bench wrote no table"
 [ "$rc" != 0 ] || fail "the benchmark exited 0 although the pre-fix build fails the leak-control row"
 grep -q 'pre-fix: not ok .*9-leak-control' "$tmp/log" || fail "the benchmark did not name the pre-fix build's failure of the leak-control row"
 

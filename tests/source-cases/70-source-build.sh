@@ -1,7 +1,7 @@
 #!/bin/sh
 # A verified line proven from its real source (kernels.list's `source`
 # records): ice.ko builds against the kernel-devel tree that
-# scripts/build/vendor-kernel makes from the pinned source, with the
+# scripts/kbuild/vendor-kernel makes from the pinned source, with the
 # vendor's own configuration and exact release, W=1 and no warning, every
 # object compiled.  The first devel tree (amd64) of each line of the
 # test sample (kernels.list's `sample-source` records) runs in `make
@@ -24,7 +24,7 @@
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 [ "$(id -u)" = 0 ] || skip "the trees are built in a Debian root with chroot, which needs root"
 line=${SOURCE_LINE:?}
-vk=$top/scripts/build/vendor-kernel
+vk=$top/scripts/kbuild/vendor-kernel
 source_devels "$line"
 if [ "${ICE_BP_ALL_SOURCES:-0}" != 1 ]; then
 	kernels sources --sample | awk -v l="$line" '$1 == l { f = 1 } END { exit !f }' ||
@@ -38,7 +38,7 @@ for d in $devels; do
 	"$vk" module "$d" || rc=$?
 	case $rc in
 	0) ;;
-	3) skip "the source of $d is not here: fetch it as vendor-kernels.lock says (scripts/build/vendor-kernel source)" ;;
+	3) skip "the source of $d is not here: fetch it as vendor-kernels.lock says (scripts/kbuild/vendor-kernel source)" ;;
 	*) fail "ice.ko against $d ($rel): see the messages above and build/$rel.log" ;;
 	esac
 	objs=$(grep -c ' CC \[M\] ' "$top/build/$rel.log" || true)
@@ -57,9 +57,9 @@ h=$copy/compat/include/net/xdp.h
 awk '/^#ifndef HAVE_XDP_BUFF_CLEAR_FRAG_PFMEMALLOC$/ { skip = 1; next }
 	skip && /^#endif/ { skip = 0; next } !skip' "$top/compat/include/net/xdp.h" >"$h"
 ! cmp -s "$h" "$top/compat/include/net/xdp.h" || fail "the control could not remove the shim"
-rootdir=$("$top/scripts/build/build-root" "$(awk -v d="$d" '$1 == "devel" && $2 == d { print $5 }' "$top/vendor-kernels.lock")")
+rootdir=$("$top/scripts/kbuild/build-root" "$(awk -v d="$d" '$1 == "devel" && $2 == d { print $5 }' "$top/vendor-kernels.lock")")
 ctl_tree=$rootdir$(ICE_BP_TOPDIR=$copy clone_dir)
 trap 'rm -rf "$tmp" "$ctl_tree"' EXIT
 expect_fail "$tmp/ctl.log" "implicit declaration of function 'xdp_buff_clear_frag_pfmemalloc'" \
-	env ICE_BP_TOPDIR="$copy" ICE_BP_BUILD="$tmp/build" "$copy/scripts/build/vendor-kernel" module "$d"
+	env ICE_BP_TOPDIR="$copy" ICE_BP_BUILD="$tmp/build" "$copy/scripts/kbuild/vendor-kernel" module "$d"
 echo "control: without the shim of xdp_buff_clear_frag_pfmemalloc() the build of $d fails, naming it"

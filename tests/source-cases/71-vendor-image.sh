@@ -1,6 +1,6 @@
 #!/bin/sh
 # A line proven from its real source boots and runs (the first devel tree
-# of the line with an image): the image scripts/build/vendor-kernel made
+# of the line with an image): the image scripts/kbuild/vendor-kernel made
 # (a full kernel build from the vendor's source with its configuration
 # reduced, `make vendor-kernels`) boots under QEMU with our ice.ko: load,
 # 20 reloads, the kernel's own irdma loaded or refused as its symbol
@@ -18,7 +18,7 @@
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 [ "$(id -u)" = 0 ] || skip "the image is used in a Debian root with chroot, which needs root"
 line=${SOURCE_LINE:?}
-vk=$top/scripts/build/vendor-kernel
+vk=$top/scripts/kbuild/vendor-kernel
 source_devels "$line"
 d=${devels%% *}
 export ICE_BP_IMAGE_BUILT_ONLY=1
