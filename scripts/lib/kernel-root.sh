@@ -1,6 +1,7 @@
 # shellcheck shell=sh
 # Running kernel builds inside a Debian build root (scripts/kbuild/build-root),
-# shared by scripts/kbuild/custom-kernel and scripts/kbuild/vendor-kernel.
+# shared by scripts/kbuild/custom-kernel and scripts/kbuild/vendor-kernel;
+# prepare_tree, the one way either fills, configures and prepares a tree.
 # Sourced after common.sh, never run.
 #
 # A tree and the modules built against it must come from the same
