@@ -1,6 +1,7 @@
 # shellcheck shell=sh
 # Running kernel builds inside a Debian build root (scripts/kbuild/build-root),
-# shared by scripts/kbuild/custom-kernel and scripts/kbuild/vendor-kernel.
+# shared by scripts/kbuild/custom-kernel and scripts/kbuild/vendor-kernel;
+# prepare_tree, the one way either fills, configures and prepares a tree.
 # Sourced after common.sh, never run.
 #
 # A tree and the modules built against it must come from the same
@@ -72,4 +73,61 @@ kroot_progress() {
 kroot_progress_stop() {
 	kill "$1" 2>/dev/null || true
 	wait "$1" 2>/dev/null || true
+}
+
+# kroot_cpu_mark FILE: the CPU time of this shell's children so far, into
+# FILE.  `times` must run in this shell (a subshell's children are its own).
+kroot_cpu_mark() {
+	times >"$1"
+}
+
+# kroot_cpu_since FILE: set kroot_cpu to the CPU seconds this shell's
+# children took since kroot_cpu_mark FILE (FILE goes).
+kroot_cpu_since() {
+	times >"$1.after"
+	kroot_cpu=$(awk -v a="$(tail -n 1 "$1.after" | kroot_cpu_s)" -v b="$(tail -n 1 "$1" | kroot_cpu_s)" \
+		'BEGIN { printf "%.0f", a - b }')
+	rm -f "$1" "$1.after"
+}
+
+# prepare_tree LABEL ROOT TREE FAILED FILL CONFIGURE LEVEL [MAKEVAR...]: the
+# one way a kernel source tree is made ready here (vendor-kernel's devel
+# trees and images, custom-kernel's trees).  FILL TREE puts the source
+# into the empty directory TREE, with the release it must say; CONFIGURE
+# TREE writes TREE/.config and runs Kconfig in ROOT (its output in
+# TREE/.icebp-config.log).  LEVEL prepared then runs `make modules_prepare`
+# (configuration, generated headers, kbuild's helpers: what external
+# modules and the compat probes need), its log TREE/.icebp-build.log,
+# copied to FAILED when it fails (TREE is a temporary directory, removed
+# on exit); LEVEL configured stops before it (a full build is the
+# caller's).  MAKEVARs go to modules_prepare (vendor-kernel's LOCALVERSION=).
+# The caller has entered ROOT (kroot_enter) over the directory that holds
+# TREE.  Sets prepare_conf_s (FILL and CONFIGURE), prepare_s and
+# prepare_cpu_s (modules_prepare's wall and CPU seconds; 0 when
+# configured).
+prepare_tree() {
+	pt_label=$1 pt_root=$2 pt_tree=$3 pt_failed=$4 pt_fill=$5 pt_configure=$6 pt_level=$7
+	shift 7
+	pt_start=$(date +%s)
+	mkdir -p "$pt_tree"
+	"$pt_fill" "$pt_tree"
+	"$pt_configure" "$pt_tree"
+	# shellcheck disable=SC2034 # the caller's
+	prepare_conf_s=$(($(date +%s) - pt_start))
+	# shellcheck disable=SC2034 # the caller's
+	prepare_s=0 prepare_cpu_s=0
+	[ "$pt_level" = prepared ] || return 0
+	pt_start=$(date +%s)
+	kroot_cpu_mark "$pt_tree/.icebp-cpu"
+	msg "[$pt_label] make modules_prepare (-j$(nproc); a minute or two), log $pt_tree/.icebp-build.log"
+	kroot_run "$pt_root" "$pt_tree" make -j"$(nproc)" modules_prepare "$@" >"$pt_tree/.icebp-build.log" 2>&1 || {
+		cp "$pt_tree/.icebp-build.log" "$pt_failed"
+		grep -m 10 -E 'error:|Error [0-9]' "$pt_tree/.icebp-build.log" >&2 || tail -n 20 "$pt_tree/.icebp-build.log" >&2
+		die "make modules_prepare failed for $pt_label" "read $pt_failed"
+	}
+	# shellcheck disable=SC2034 # the caller's
+	prepare_s=$(($(date +%s) - pt_start))
+	kroot_cpu_since "$pt_tree/.icebp-cpu"
+	# shellcheck disable=SC2034 # the caller's
+	prepare_cpu_s=$kroot_cpu
 }
