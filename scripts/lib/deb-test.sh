@@ -2,9 +2,58 @@
 # top, tmp and fail come from tests/lib.sh, version from the case; root is
 # for the case to use.
 # shellcheck disable=SC2154,SC2034
-# Helpers for the package tests (tests/cases/3x-deb-*.sh), sourced after
-# tests/lib.sh: a scratch copy of a cached Debian root (scripts/kbuild/scratch-root)
-# that is dropped on any exit, and the checks those tests share.
+# Helpers for the package tests (tests/cases 33, 34, 37, 38, 46, 47, 52),
+# sourced after tests/lib.sh: a scratch copy of a cached Debian root
+# (scripts/kbuild/scratch-root) that is dropped on any exit, the set-up
+# of the package in it, and the checks those tests share.
+
+# package_test: a package test's start: it needs root (mount, chroot), or
+# it is skipped; sets version (VERSION).
+package_test() {
+	[ "$(id -u)" = 0 ] || skip "needs root (mount, chroot)"
+	version=$(cat "$top/VERSION")
+}
+
+# deb_package_root RELEASE [HEADERS_PKG...]: this tree's .deb
+# (scripts/package/build-deb; sets $deb) and the scratch root (deb_root)
+# with the .deb in its /tmp (sets $deb1, its path there).
+deb_package_root() {
+	deb=$("$top/scripts/package/build-deb" "$tmp/deb") || fail "could not build the .deb"
+	deb_root "$@"
+	cp "$deb" "$root/tmp/"
+	deb1=/tmp/$(basename "$deb")
+}
+
+# root_dkms LOG [APT_OPTION...]: Debian's dkms installed in the root by
+# apt (apt_root LOG), with openssl (DKMS makes its signing key with it);
+# its version shown.
+root_dkms() {
+	apt_root "$@" install dkms openssl || fail "apt could not install dkms in the root"
+	in_root dkms --version
+}
+
+# initrd_standins CARRIES: stand-ins for dracut and lsinitrd in the root
+# (a Debian root has initramfs-tools), for the .rpm's scriptlets.  The
+# "initramfs" of kernel K is the file /tmp/initrd/K, the list of the ice
+# modules it carries (the test writes the first ones); lsinitrd --kver K
+# prints it; dracut -f --kver K appends K to /tmp/initrd/dracut.log and
+# makes it again: the output of CARRIES, a command of the root's shell
+# with K as $1.
+initrd_standins() {
+	mkdir -p "$root/tmp/initrd"
+	printf '%s\n' "$1" >"$root/tmp/initrd-carries"
+	cat >"$root/usr/sbin/lsinitrd" <<'STUB'
+#!/bin/sh
+[ "$1" = --kver ] && cat "/tmp/initrd/$2"
+STUB
+	cat >"$root/usr/sbin/dracut" <<'STUB'
+#!/bin/sh
+[ "$1" = -f ] && [ "$2" = --kver ] || exit 2
+echo "$3" >>/tmp/initrd/dracut.log
+sh /tmp/initrd-carries "$3" >"/tmp/initrd/$3"
+STUB
+	chmod +x "$root/usr/sbin/lsinitrd" "$root/usr/sbin/dracut"
+}
 
 # deb_root RELEASE [HEADERS_PKG...]: make the scratch root; sets $root.
 # Its directory is outside $tmp, so that no `rm -rf` of $tmp can ever
@@ -38,7 +87,6 @@ in_root() {
 	"$top/scripts/kbuild/scratch-root" run "$sr" "$@"
 }
 
-# apt_root LOG ARGS...: apt-get -y ARGS in the root, output in $tmp/LOG
 # rpm_root LOG ARGS...: the host's rpm on the root (package files are
 # the host's paths), output in $tmp/LOG (shown); returns rpm's status.
 rpm_root() {
@@ -53,6 +101,7 @@ rpm_root() {
 	return "$rc"
 }
 
+# apt_root LOG ARGS...: apt-get -y ARGS in the root, output in $tmp/LOG
 # (shown), and say how long it took.  Returns apt-get's status.
 apt_root() {
 	log=$tmp/$1

@@ -5,7 +5,8 @@
 # (or "<!-- BEGIN TAG -->" / "<!-- END TAG -->" for a document with one
 # part), and everything between them is replaced, never edited by hand.
 # Used by scripts/docs/readme-tables, scripts/probes/check-unreachable,
-# scripts/package/repo-readme and scripts/kbuild/matrix-wide.
+# scripts/package/repo-readme and scripts/kbuild/matrix-wide, which also
+# share its --check and the writing of the documents (markers_commit).
 
 # splice_markers TAG DIR DOC [SEEN]: DOC with the body of every TAG part
 # replaced by the file DIR/NAME (DIR/TAG for a part without a name), on
@@ -54,4 +55,53 @@ splice_markers() {
 		if (bad) exit bad
 		if (inside) { printf "part %s has no END marker\n", name > "/dev/stderr"; exit 3 }
 	}' "$3"
+}
+
+# The generators' --check, one for all: with --check a generator changes
+# nothing and fails when a document it writes is out of date.
+#
+# markers_option ARGS...: the generator's arguments: 0 when the first is
+# --check, which the caller then shifts away (markers_check says so to
+# markers_commit), 1 when not; the rest are names (cli_names).
+markers_check=
+markers_option() {
+	if [ "${1:-}" = --check ]; then
+		markers_check=1
+		shift
+		cli_names "$@"
+		return 0
+	fi
+	cli_names "$@"
+	return 1
+}
+
+# markers_commit WITH FIX NEW DOC [NEW DOC]...: each DOC brought to NEW,
+# the document as the generator made it in a temporary file.  Without
+# --check a DOC that differs is written (in place: its mode and links
+# stay) and the documents are named.  With --check nothing is written:
+# the difference of each stale DOC goes to stderr, then it dies naming
+# the stale ones, "out of date with WITH" (what they are made from), and
+# FIX (the command that makes them again); or it says they are up to date.
+markers_commit() {
+	mc_with=$1 mc_fix=$2 mc_docs='' mc_stale=''
+	shift 2
+	while [ $# -ge 2 ]; do
+		mc_docs="$mc_docs ${2#"$ICE_BP_TOPDIR"/}"
+		if ! cmp -s "$1" "$2"; then
+			if [ -n "$markers_check" ]; then
+				diff -u "$2" "$1" >&2 || true
+				mc_stale="$mc_stale ${2#"$ICE_BP_TOPDIR"/}"
+			else
+				cat "$1" >"$2"
+			fi
+		fi
+		shift 2
+	done
+	if [ -z "$markers_check" ]; then
+		msg "wrote the generated parts of$mc_docs"
+	elif [ -n "$mc_stale" ]; then
+		die "${mc_stale# } out of date with $mc_with" "$mc_fix"
+	else
+		msg "${mc_docs# } up to date"
+	fi
 }

@@ -11,14 +11,10 @@
 # in a scratch copy of the cached bookworm root.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 . "$top/scripts/lib/deb-test.sh"
-[ "$(id -u)" = 0 ] || skip "needs root (mount, chroot)"
+package_test
 command -v python3 >/dev/null || skip "python3 is needed to read the doctor's JSON"
 kver=6.12.95+deb12-amd64
-version=$(cat "$top/VERSION")
-deb=$("$top/scripts/package/build-deb" "$tmp/deb")
-deb_root bookworm "linux-headers-$kver"
-cp "$deb" "$root/tmp/"
-deb1=/tmp/$(basename "$deb")
+deb_package_root bookworm "linux-headers-$kver"
 
 # The next package version, for the upgrade: the same package with the
 # Debian revision bumped.

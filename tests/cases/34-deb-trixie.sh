@@ -13,17 +13,13 @@
 # Runs in a scratch copy of the cached trixie root.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 . "$top/scripts/lib/deb-test.sh"
-[ "$(id -u)" = 0 ] || skip "needs root (mount, chroot)"
+package_test
 command -v python3 >/dev/null || skip "python3 is needed to read the doctor's JSON"
 kver=$(pinned_kernel)
-version=$(cat "$top/VERSION")
-deb=$("$top/scripts/package/build-deb" "$tmp/deb")
-deb_root trixie "linux-headers-$kver"
-cp "$deb" "$root/tmp/"
-deb1=/tmp/$(basename "$deb")
+deb_package_root trixie "linux-headers-$kver"
 
 echo "== Debian's dkms-autopkgtest"
-apt_root dkms.log install dkms openssl || fail "apt could not install dkms"
+root_dkms dkms.log
 rc=0
 in_root /usr/lib/dkms/dkms-autopkgtest "$deb1" >"$tmp/autopkgtest.log" 2>&1 || rc=$?
 grep -v '^\(Get\|Selecting\|Preparing\|Unpacking\|(Reading\)' "$tmp/autopkgtest.log" | tail -n 25

@@ -19,10 +19,9 @@
 # Debian packages here, unknown to the rpm database.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 . "$top/scripts/lib/deb-test.sh"
-[ "$(id -u)" = 0 ] || skip "needs root (mount, chroot)"
+package_test
 kver=$(pinned_kernel)
 broken=$(kernel_version "$kver")-rt-amd64
-version=$(cat "$top/VERSION")
 # shellcheck disable=SC2046 # two paths without blanks
 set -- $("$top/scripts/package/build-rpm" "$tmp/rpm")
 rpm1=$1
@@ -69,31 +68,19 @@ in_root sh -c "mkdir -p /lib/modules/$ukver && ln -s /usr/src/linux-headers-$kve
 # The scratch roots of a release share one download cache, whose lock
 # another test's apt holds for as long as its DKMS builds: download into a
 # cache of this root's own.
-apt_root dkms.log -o Dir::Cache::Archives=/var/cache/apt/own-archives/ install dkms openssl ||
-	fail "apt could not install dkms in the root"
-in_root dkms --version
+root_dkms dkms.log -o Dir::Cache::Archives=/var/cache/apt/own-archives/
 mv "$root/usr/src/linux-headers-$broken/Makefile" "$root/usr/src/linux-headers-$broken/Makefile.gone"
 in_root sh -c 'ls -d /lib/modules/*/build'
 
-# Stand-ins for dracut and lsinitrd (Debian roots have initramfs-tools):
-# an "initramfs" of a kernel is the list of what it carries, and dracut
-# makes it again with the ice that modprobe would load.  The scriptlets
-# must remake exactly the ones that carry ice and whose module changed.
-mkdir -p "$root/tmp/initrd"
+# Stand-ins for dracut and lsinitrd (initrd_standins): an "initramfs" of
+# a kernel is the list of what it carries, and dracut makes it again with
+# the ice that modprobe would load.  The scriptlets must remake exactly
+# the ones that carry ice and whose module changed.
+# shellcheck disable=SC2016 # $1 of the root's shell
+initrd_standins 'modinfo -k "$1" -n ice | sed "s,^/,,"'
 for k in "$kver" "$fkver" "$broken" "$ukver"; do
 	in_root modinfo -k "$k" -n ice 2>/dev/null | sed 's,^/,,' >"$root/tmp/initrd/$k"
 done
-cat >"$root/usr/sbin/lsinitrd" <<'STUB'
-#!/bin/sh
-[ "$1" = --kver ] && cat "/tmp/initrd/$2"
-STUB
-cat >"$root/usr/sbin/dracut" <<'STUB'
-#!/bin/sh
-[ "$1" = -f ] && [ "$2" = --kver ] || exit 2
-echo "$3" >>/tmp/initrd/dracut.log
-modinfo -k "$3" -n ice | sed 's,^/,,' >"/tmp/initrd/$3"
-STUB
-chmod +x "$root/usr/sbin/lsinitrd" "$root/usr/sbin/dracut"
 # initrd_remade WHERE: dracut ran for $kver alone since the last call, and
 # its initramfs now carries the ice under WHERE (a path of /lib/modules).
 initrd_remade() {

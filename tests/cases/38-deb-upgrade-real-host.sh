@@ -31,12 +31,11 @@
 # clone that lacks the release's commit.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 . "$top/scripts/lib/deb-test.sh"
-[ "$(id -u)" = 0 ] || skip "needs root (mount, chroot)"
+package_test
 command -v python3 >/dev/null || skip "python3 is needed to read the doctor's JSON"
 k1=6.12.95+deb12-amd64
 k2=6.12.95+deb12-rt-amd64
 k3=6.12.95+deb12-cloud-amd64
-version=$(cat "$top/VERSION")
 
 # From the previous release's real package (built from its commit by its
 # own scripts, scripts/package/release build) to this tree's.  While this
@@ -87,7 +86,7 @@ deb2=/tmp/$(basename "$debnext")
 # not: dkms has nothing to build for it).
 running=$(uname -r)
 mkdir -p "$root/lib/modules/$running/kernel"
-apt_root dkms.log install dkms openssl || fail "apt could not install dkms"
+root_dkms dkms.log
 
 echo "== control: dkms's common.postinst on this root takes the real-host branch"
 mkdir -p "$root/usr/src/ice-backport-$version"

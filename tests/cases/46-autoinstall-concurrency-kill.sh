@@ -20,20 +20,17 @@
 # 59-autoinstall-hostile-host.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 . "$top/scripts/lib/deb-test.sh"
-[ "$(id -u)" = 0 ] || skip "needs root (mount, chroot)"
+package_test
 command -v python3 >/dev/null || skip "python3 is needed to read the doctor's JSON"
 k1=6.12.95+deb12-amd64
 k2=6.12.95+deb12-rt-amd64
-version=$(cat "$top/VERSION")
 t0=$(date +%s)
-deb=$("$top/scripts/package/build-deb" "$tmp/deb")
-deb_root bookworm "linux-headers-$k1" "linux-headers-$k2"
-cp "$deb" "$root/tmp/"
-apt_root dkms.log install dkms openssl || fail "apt could not install dkms"
+deb_package_root bookworm "linux-headers-$k1" "linux-headers-$k2"
+root_dkms dkms.log
 # Installed without a build: the runs below are the builds.
 mkdir -p "$root/etc/dkms"
 : >"$root/etc/dkms/no-autoinstall"
-apt_root install.log install "/tmp/$(basename "$deb")" || fail "apt install of the .deb failed"
+apt_root install.log install "$deb1" || fail "apt install of the .deb failed"
 rm -f "$root/etc/dkms/no-autoinstall"
 echo "set-up: $(($(date +%s) - t0)) s"
 

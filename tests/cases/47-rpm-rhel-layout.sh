@@ -35,9 +35,8 @@
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 . "$top/scripts/lib/deb-test.sh"
 . "$top/tests/json-check.sh"
-[ "$(id -u)" = 0 ] || skip "needs root (mount, chroot)"
+package_test
 kver=$(pinned_kernel)
-version=$(cat "$top/VERSION")
 # shellcheck disable=SC2046 # two paths without blanks
 set -- $("$top/scripts/package/build-rpm" "$tmp/rpm")
 rpm1=$1
@@ -51,9 +50,7 @@ for k in "$el10" "$rt" "$el96" "$el94"; do
 done
 
 deb_root trixie "linux-headers-$kver"
-apt_root dkms.log -o Dir::Cache::Archives=/var/cache/apt/own-archives/ install dkms openssl ||
-	fail "apt could not install dkms in the root"
-in_root dkms --version
+root_dkms dkms.log -o Dir::Cache::Archives=/var/cache/apt/own-archives/
 # Debian's own kernel is no part of this host: without its build link it
 # is not built for (one build less).
 in_root rm -f "/lib/modules/$kver/build"
@@ -90,28 +87,19 @@ OSREL
 
 # Stand-ins: weak-modules (at /usr/sbin, where dkms since 3.1.5 calls it)
 # records each call and the modules given to it;
-# dracut and lsinitrd as in 37, an "initramfs" being the list of the ice
-# modules it carries (RHEL's own ice to begin with, then every ice.ko
-# under the kernel's modules when dracut makes it again).
+# dracut and lsinitrd as in 37 (initrd_standins), an "initramfs" being
+# the list of the ice modules it carries (RHEL's own ice to begin with,
+# then every ice.ko under the kernel's modules when dracut makes it again).
 cat >"$root/usr/sbin/weak-modules" <<'STUB'
 #!/bin/sh
 echo "weak-modules $* <- $(cat)" >>/tmp/weak-modules.log
 STUB
-mkdir -p "$root/tmp/initrd"
+chmod +x "$root/usr/sbin/weak-modules"
+# shellcheck disable=SC2016 # $1 of the root's shell
+initrd_standins 'find "/lib/modules/$1" -name "ice.ko*" | sed "s,^/,,"'
 for k in "$el10" "$rt" "$el96" "$el94"; do
 	echo "lib/modules/$k/kernel/drivers/net/ethernet/intel/ice/ice.ko.xz" >"$root/tmp/initrd/$k"
 done
-cat >"$root/usr/sbin/lsinitrd" <<'STUB'
-#!/bin/sh
-[ "$1" = --kver ] && cat "/tmp/initrd/$2"
-STUB
-cat >"$root/usr/sbin/dracut" <<'STUB'
-#!/bin/sh
-[ "$1" = -f ] && [ "$2" = --kver ] || exit 2
-echo "$3" >>/tmp/initrd/dracut.log
-find "/lib/modules/$3" -name 'ice.ko*' | sed 's,^/,,' >"/tmp/initrd/$3"
-STUB
-chmod +x "$root/usr/sbin/weak-modules" "$root/usr/sbin/lsinitrd" "$root/usr/sbin/dracut"
 # dracut_ran KVER...: dracut ran for exactly these kernels since the last call.
 dracut_ran() {
 	ran=$(sort "$root/tmp/initrd/dracut.log" 2>/dev/null | tr '\n' ' ')

@@ -9,15 +9,12 @@
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 . "$top/scripts/lib/deb-test.sh"
 . "$top/tests/json-check.sh"
-[ "$(id -u)" = 0 ] || skip "needs root (mount, chroot)"
+package_test
 command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
 kver=$(pinned_kernel)
-version=$(cat "$top/VERSION")
-deb=$("$top/scripts/package/build-deb" "$tmp/deb")
-deb_root trixie "linux-headers-$kver"
-cp "$deb" "$root/tmp/"
+deb_package_root trixie "linux-headers-$kver"
 
-apt_root install.log install "/tmp/$(basename "$deb")" openssl || fail "apt install of the .deb failed"
+apt_root install.log install "$deb1" openssl || fail "apt install of the .deb failed"
 expect_ours "$kver"
 in_root sh -c 'ls -l /usr/sbin/ice-backport /usr/share/ice-backport/ /usr/share/man/man8/ice-backport.8.gz'
 
