@@ -34,6 +34,8 @@ help:
 	@echo '                (bookworm, trixie) and an rpm-md repository in build/repo/; key:'
 	@echo '                ICE_BP_REPO_GNUPGHOME, ICE_BP_REPO_KEY (none: a throwaway key, said loudly);'
 	@echo '                REPO_URL=, REPO_DATE=, REPO_VALID_DAYS=, REPO_PACKAGES="older packages" (one a line if a path has a blank)'
+	@echo 'make docs       write every generated part of README.md and docs/ (scripts/docs/generate;'
+	@echo '                builds the sample kernels missing from build/); make docs-check fails when one is stale'
 	@echo 'make check      install missing test dependencies, run the whole test suite'
 	@echo '                (KERNELS="<id> ..." limits the kernel matrix part: quick mode)'
 	@echo 'make bench      per-frame cost of the Rx path with XDP, four builds side by side'
@@ -85,6 +87,14 @@ module: src/PROVENANCE
 
 check: deps
 	tests/run
+
+# Every generator of the documents' generated parts, in one command
+# (HACKING.md, "Generated parts of the documents").
+docs: src/PROVENANCE
+	scripts/docs/generate
+
+docs-check: src/PROVENANCE
+	scripts/docs/generate --check
 
 # The main job: both installable packages.
 packages: deb rpm
@@ -163,4 +173,4 @@ candidates: deps src/PROVENANCE
 clean:
 	rm -rf build
 
-.PHONY: all help deps import move-pin module packages deb rpm repo release check matrix matrix-wide custom-kernels vendor-kernels bench fuzz mutants candidates clean
+.PHONY: all help deps import move-pin module packages deb rpm repo release check docs docs-check matrix matrix-wide custom-kernels vendor-kernels bench fuzz mutants candidates clean

@@ -1,6 +1,7 @@
 #!/bin/sh
-# scripts/import/move-pin refuses a version the archive does not serve and
-# one older than the pin, naming the cause and the fix, and a refused move
+# scripts/import/move-pin refuses a version the archive does not serve,
+# one older than the pin (without --allow-older) and a --rebase tree that is
+# not a patches tree of the pin, naming the cause and the fix, and a refused move
 # leaves upstream.lock, VERSION, debian/changelog, kernels.list and
 # tests/rxemu/controls/ byte for byte as they were, with no scratch files behind.
 # The test controls follow the pin: tests/rxemu/refresh-controls --check
@@ -20,6 +21,10 @@ package=$(lock_get package)
 expect_fail "$tmp/log1" "have no $package 6.12.999-1" mp 6.12.999-1
 grep -q "fix: give one of those versions" "$tmp/log1" || fail "the fix is not named"
 expect_fail "$tmp/log2" "older than the pin $(lock_get version)" mp 6.12.107-1
+# --rebase takes only a tree of scripts/import/patches of the current pin.
+mkdir "$tmp/notatree"
+expect_fail "$tmp/log2b" "is not a patches tree of the pin" mp --rebase "$tmp/notatree" "$(lock_get version)"
+grep -q "fix: make one: scripts/import/patches tree" "$tmp/log2b" || fail "the fix of a wrong --rebase tree is not named"
 [ "$(snapshot)" = "$before" ] || fail "a refused move changed $files"
 [ -z "$(ls -A "$tmp/t")" ] || fail "a refused move left files in TMPDIR: $(ls -A "$tmp/t")"
 echo "ok: refused moves changed nothing"

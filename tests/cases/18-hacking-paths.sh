@@ -181,6 +181,14 @@ wrong_counts() {
 	done
 }
 
+# not_generated ROOT: the generators of generated parts that ROOT's
+# scripts/docs/generate (make docs) does not run.
+not_generated() {
+	for g in scripts/docs/readme-tables scripts/probes/check-unreachable scripts/package/repo-readme scripts/kbuild/matrix-wide; do
+		grep -qF "\"\$top/$g\"" "$1/scripts/docs/generate" || printf ' %s' "$g"
+	done
+}
+
 # pin_outside ROOT: the lines of README.md and HACKING.md that write the
 # pinned version outside a generated part.
 pin_outside() {
@@ -238,16 +246,21 @@ bad=$(issue_numbers "$top")
 echo "issues: no issue number in the tracked files"
 
 # recipes
+# shellcheck disable=SC2016 # markdown's backquotes
 for h in '## The recipe: a kernel API change' '## Moving the upstream pin' '## The recipe: a new verified line' \
-	'## The recipe: a new test' '## The recipe: a new patch' '## Cutting a release'; do
+	'### A line Debian does not build: a `source` line' '## The recipe: a new test' \
+	'## The recipe: an emulator scenario or option' '## The recipe: a new patch' '## Cutting a release'; do
 	grep -qx "$h" "$doc" || fail "HACKING.md lacks its section \"${h#\#\# }\""
 done
 sed -n '/^## The recipe: a kernel API change$/,/^## /p' "$doc" >"$tmp/recipe"
 for f in compat/probes compat/include compat/probe-meta patches/compat scripts/import/patches \
-	compat/unreachable.list scripts/probes/check-unreachable scripts/docs/readme-tables; do
+	compat/unreachable.list src/Kbuild 'make docs' "tests/run '70-source-build" 'debian/changelog' 'Reason-if-constant:'; do
 	grep -q "\`$f" "$tmp/recipe" || fail "the recipe does not name $f"
 done
-echo "recipes: all six, and the kernel API one names the files of each step"
+# Every generator of a generated part is run by `make docs`.
+bad=$(not_generated "$top")
+[ -z "$bad" ] || fail "make docs (scripts/docs/generate) does not run:$bad"
+echo "recipes: all eight, the kernel API one names the files of each step, make docs runs every generator"
 
 # Negative controls, on a copy of the clone.
 repo=$(repo_copy)
@@ -255,6 +268,10 @@ repo=$(repo_copy)
 sed -i 's|`compat/probe-meta`|`compat/probe-metadata`|' "$repo/HACKING.md"
 missing "$repo" "$repo/HACKING.md" | grep -qx 'compat/probe-metadata' || fail "a renamed path was not caught"
 echo "caught: a path that does not exist"
+
+sed -i '/scripts\/probes\/check-unreachable/d' "$repo/scripts/docs/generate"
+[ "$(not_generated "$repo")" = " scripts/probes/check-unreachable" ] || fail "a generator dropped from make docs was not caught"
+echo "caught: a generator make docs does not run"
 
 printf '# (KERNELS.md); the archive key still authenticates it.\n' >>"$repo/scripts/kbuild/build-root"
 md_names "$repo" | grep -q 'scripts/kbuild/build-root: KERNELS.md' || fail "a dead KERNELS.md was not caught"
