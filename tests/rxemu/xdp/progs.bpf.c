@@ -197,4 +197,20 @@ int pass_xsk(struct xdp_md *ctx)
 	return bpf_redirect_map(&xsks, 1, XDP_PASS);
 }
 
+/* XDP_DROP and XDP_ABORTED with the xskmap in use (as pass_xsk): a
+ * zero-copy ring's own drop of a frame (ice_run_xdp_zc()), which must give
+ * every umem frame of it back to the pool.
+ */
+SEC("xdp.frags")
+int drop_xsk(struct xdp_md *ctx)
+{
+	return bpf_redirect_map(&xsks, 1, XDP_DROP);
+}
+
+SEC("xdp.frags")
+int aborted_xsk(struct xdp_md *ctx)
+{
+	return bpf_redirect_map(&xsks, 1, XDP_ABORTED);
+}
+
 char LICENSE[] SEC("license") = "GPL";
