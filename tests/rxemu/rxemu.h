@@ -161,6 +161,7 @@ struct rxemu_cfg {
 	u32 bias;		/* pages start with this pagecnt_bias (0: as posted) */
 	u32 xsk_frames;		/* umem frames on the AF_XDP fill ring */
 	bool xsk_keep;		/* user space keeps what it receives */
+	bool xsk_need_wakeup;	/* the socket binds with XDP_USE_NEED_WAKEUP */
 	bool xsk_zc;		/* the socket binds in zero-copy mode */
 	struct rxemu_fault_plan fault[RXEMU_NR_FAULTS];
 };

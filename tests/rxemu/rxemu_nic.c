@@ -392,7 +392,8 @@ static void rxemu_check_synced(struct rxemu *e, u32 from, u32 to)
 
 /*
  * NAPI's contract: ice_clean_rx_irq() returns the frames it completed,
- * or its whole budget when a refill failed (so that NAPI polls again).
+ * or its whole budget when a refill failed (so that NAPI polls again;
+ * checked for a zero-copy ring, whose failed refill leaves slots empty).
  * More than the frames that ended in the poll, without a failed refill,
  * makes NAPI poll a ring that has no work, for ever.
  */
@@ -407,6 +408,18 @@ static void rxemu_check_done(struct rxemu *e, int done, u32 budget, u32 from,
 	if (e->ring->xsk_pool && (u32)done == budget &&
 	    ICE_RX_DESC_UNUSED(e->ring))
 		return;
+	/* And must: more than a quarter of its slots empty after the poll is
+	 * a refill that fell short (ice_clean_rx_irq_zc() refills above a
+	 * quarter), and a socket without need_wakeup never wakes the driver
+	 * when the fill ring has buffers again; only NAPI polling on does.
+	 */
+	if (e->ring->xsk_pool && !xsk_uses_need_wakeup(e->ring->xsk_pool) &&
+	    ICE_RX_DESC_UNUSED(e->ring) > ICE_RING_QUARTER(e->ring)) {
+		if ((u32)done != budget)
+			rxemu_err(e, "ice_clean_rx_irq_zc() returned %d with budget %u while %u slots stayed empty (the fill ring ran short): without need_wakeup nothing polls the ring again",
+				  done, budget, ICE_RX_DESC_UNUSED(e->ring));
+		return;
+	}
 	if (done < 0 || (u32)done > budget ||
 	    ((u32)done > frames && rxemu_refill_faults(e) == refill))
 		rxemu_err(e, "ice_clean_rx_irq() returned %d with budget %u, after %u frames and no failed refill: NAPI would poll again without work",

@@ -395,6 +395,9 @@ static int rxemu_parse_option(struct rxemu_cfg *cfg, char **tok, int ntok,
 	} else if (!strcmp(k, "xsk_keep")) {
 		if (rxemu_bool(v, "on", "off", &cfg->xsk_keep))
 			goto bad;
+	} else if (!strcmp(k, "xsk_need_wakeup")) {
+		if (rxemu_bool(v, "on", "off", &cfg->xsk_need_wakeup))
+			goto bad;
 	} else if (!strcmp(k, "xsk_mode")) {
 		if (rxemu_bool(v, "zc", "copy", &cfg->xsk_zc))
 			goto bad;
@@ -435,7 +438,7 @@ static bool rxemu_is_option(const char *w)
 		"known-kernel-bug", "fuzz",
 		"fuzz-outcome", "xdp", "xdp_locking", "xdp_meta", "reuse", "bias", "ctrl",
 		"pfmemalloc", "bench", "fault", "xsk_frames", "xsk_keep",
-		"xsk_mode",
+		"xsk_mode", "xsk_need_wakeup",
 	};
 	int i;
 

@@ -253,6 +253,8 @@ static int rxemu_xsk_setup(struct rxemu *e)
 	sxdp.sxdp_ifindex = e->netdev->ifindex;
 	sxdp.sxdp_queue_id = RXEMU_QUEUE;
 	sxdp.sxdp_flags = x->zc ? XDP_ZEROCOPY : XDP_COPY;
+	if (e->cfg.xsk_need_wakeup)
+		sxdp.sxdp_flags |= XDP_USE_NEED_WAKEUP;
 #ifdef XDP_USE_SG
 	/* 6.6 and later: a multi-buffer frame over several umem frames */
 	sxdp.sxdp_flags |= XDP_USE_SG;
@@ -817,11 +819,41 @@ static bool rxemu_xsk_fill_empty(struct rxemu *e)
  * syncs, 6.1's pool hands out one buffer per xsk_buff_alloc_batch(), and
  * the ring fills a buffer a poll.)
  */
+/*
+ * need_wakeup (xsk_need_wakeup on): user space wakes the driver (sendto(),
+ * poll()) only when the fill ring's flag says so.  A ring left short after
+ * a poll (more than a quarter of its slots empty: the refill failed) or
+ * empty must set it, or nothing polls the ring again; a ring full again
+ * (its refill cannot have failed) must clear it, or every poll costs user
+ * space a system call.  (A frame refused for a full Rx ring, ICE_XDP_EXIT,
+ * sets it too: no scenario fills the socket's Rx ring, read after every
+ * poll.)
+ */
+static void rxemu_xsk_check_wakeup(struct rxemu *e, u32 unused)
+{
+	struct rxemu_xsk *x = &e->redir.xsk;
+	bool empty = e->ring->next_to_clean == e->ring->next_to_use;
+	u32 flags;
+
+	if (get_user(flags, (u32 __user *)(x->fq_map + x->off.fr.flags))) {
+		rxemu_err(e, "cannot read the fill ring's flags");
+		return;
+	}
+	if ((unused > ICE_RING_QUARTER(e->ring) || empty) &&
+	    !(flags & XDP_RING_NEED_WAKEUP))
+		rxemu_err(e, "%u descriptors left unposted after a poll%s and the fill ring's need_wakeup flag clear: user space never wakes the driver",
+			  unused, empty ? " (the ring empty)" : "");
+	else if (!unused && (flags & XDP_RING_NEED_WAKEUP))
+		rxemu_err(e, "the fill ring's need_wakeup flag set after a poll that left the ring full: user space wakes the driver for nothing");
+}
+
 static void rxemu_xsk_check_refill(struct rxemu *e, u16 ntu)
 {
 	struct rxemu_xsk *x = &e->redir.xsk;
 	u32 unused = ICE_RX_DESC_UNUSED(e->ring), cons;
 
+	if (e->cfg.xsk_need_wakeup)
+		rxemu_xsk_check_wakeup(e, unused);
 	if (unused <= ICE_RING_QUARTER(e->ring) || e->ring->next_to_use != ntu ||
 	    rxemu_xsk_fq_taken(e, &cons))
 		return;

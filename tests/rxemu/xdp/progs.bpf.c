@@ -197,4 +197,38 @@ int pass_xsk(struct xdp_md *ctx)
 	return bpf_redirect_map(&xsks, 1, XDP_PASS);
 }
 
+/* XDP_DROP and XDP_ABORTED with the xskmap in use (as pass_xsk): a
+ * zero-copy ring's own drop of a frame (ice_run_xdp_zc()), which must give
+ * every umem frame of it back to the pool.
+ */
+SEC("xdp.frags")
+int drop_xsk(struct xdp_md *ctx)
+{
+	return bpf_redirect_map(&xsks, 1, XDP_DROP);
+}
+
+SEC("xdp.frags")
+int aborted_xsk(struct xdp_md *ctx)
+{
+	return bpf_redirect_map(&xsks, 1, XDP_ABORTED);
+}
+
+/* meta_pass with the xskmap in use (as pass_xsk): ice_construct_skb_zc()
+ * must carry the program's metadata into the skb (xdp_meta on, xsk_mode
+ * zc); the umem chunk's headroom holds it.
+ */
+SEC("xdp.frags")
+int meta_pass_xsk(struct xdp_md *ctx)
+{
+	__u32 *meta;
+
+	if (bpf_xdp_adjust_meta(ctx, -(int)sizeof(*meta)))
+		return XDP_ABORTED;
+	meta = (void *)(long)ctx->data_meta;
+	if ((void *)(meta + 1) > (void *)(long)ctx->data)
+		return XDP_ABORTED;
+	*meta = RXEMU_XDP_META_MAGIC;
+	return bpf_redirect_map(&xsks, 1, XDP_PASS);
+}
+
 char LICENSE[] SEC("license") = "GPL";
