@@ -153,6 +153,7 @@ static int rxemu_xsk_setup(struct rxemu *e)
 {
 	struct rxemu_xsk *x = &e->redir.xsk;
 	u32 frames = e->cfg.xsk_frames, ring = RXEMU_XSK_RING, i;
+	u32 rx_ring = e->cfg.xsk_rx_ring;
 	struct xdp_umem_reg mr = {};
 	struct sockaddr_xdp sxdp = {};
 	struct file *file;
@@ -233,11 +234,12 @@ static int rxemu_xsk_setup(struct rxemu *e)
 	err = rxemu_xsk_sockopt(e, XDP_UMEM_REG, &mr, sizeof(mr)) ?:
 	      rxemu_xsk_sockopt(e, XDP_UMEM_FILL_RING, &ring, sizeof(ring)) ?:
 	      rxemu_xsk_sockopt(e, XDP_UMEM_COMPLETION_RING, &ring, sizeof(ring)) ?:
-	      rxemu_xsk_sockopt(e, XDP_RX_RING, &ring, sizeof(ring)) ?:
+	      rxemu_xsk_sockopt(e, XDP_RX_RING, &rx_ring, sizeof(rx_ring)) ?:
 	      rxemu_xsk_offsets(e);
 	if (err)
 		return err;
-	x->rx_len = x->off.rx.desc + ring * sizeof(struct xdp_desc);
+	x->rx_mask = rx_ring - 1;
+	x->rx_len = x->off.rx.desc + rx_ring * sizeof(struct xdp_desc);
 	x->rx_map = rxemu_xsk_mmap(e, x->rx_len, XDP_PGOFF_RX_RING);
 	x->fq_len = x->off.fr.desc + ring * sizeof(u64);
 	x->fq_map = rxemu_xsk_mmap(e, x->fq_len, XDP_UMEM_PGOFF_FILL_RING);
@@ -257,6 +259,15 @@ static int rxemu_xsk_setup(struct rxemu *e)
 	/* 6.6 and later: a multi-buffer frame over several umem frames */
 	sxdp.sxdp_flags |= XDP_USE_SG;
 #endif
+	/*
+	 * xsk_need_wakeup on: as libxdp's default.  A zero-copy driver
+	 * then treats a full Rx ring (-ENOBUFS from xdp_do_redirect()) as
+	 * a reason to stop the poll (ice: ICE_XDP_EXIT) rather than a drop
+	 * it frees itself: whether the buffer comes back then depends on
+	 * the kernel's AF_XDP core (xdp-xsk-zc-rx-full.scn).
+	 */
+	if (e->cfg.xsk_need_wakeup)
+		sxdp.sxdp_flags |= XDP_USE_NEED_WAKEUP;
 	/* (void *): struct sockaddr before 6.19, sockaddr_unsized after */
 	err = kernel_bind(x->sock, (void *)&sxdp, sizeof(sxdp));
 	if (err) {
@@ -329,14 +340,14 @@ static void rxemu_xsk_take(struct rxemu *e)
 	struct xdp_desc d;
 	u32 prod;
 
-	if (!x->rx_map)
+	if (!x->rx_map || x->read_off)
 		return;
 	ring = (struct xdp_desc __user *)(x->rx_map + x->off.rx.desc);
 	if (get_user(prod, (u32 __user *)(x->rx_map + x->off.rx.producer)))
 		goto fault;
 	smp_rmb();	/* the producer before the descriptors */
 	while (x->rx_cons != prod) {
-		if (copy_from_user(&d, ring + (x->rx_cons & (RXEMU_XSK_RING - 1)),
+		if (copy_from_user(&d, ring + (x->rx_cons & x->rx_mask),
 				   sizeof(d)))
 			goto fault;
 		x->rx_cons++;
@@ -374,6 +385,33 @@ refill:
 	return;
 fault:
 	rxemu_err(e, "the AF_XDP rings in the writer's address space could not be read or written");
+}
+
+/*
+ * xsk_read off: user space stops reading the Rx ring, which fills, and
+ * the socket refuses the frames after (rx_queue_full); on: it reads again,
+ * at once (a poll), so that the frames waiting there are checked.
+ */
+static void rxemu_xsk_read(struct rxemu *e, bool on)
+{
+	struct rxemu_xsk *x = &e->redir.xsk;
+	bool was_off = x->read_off;
+
+	if (!e->redir.xsk_on) {
+		rxemu_err(e, "xsk_read takes an XDP program with an xskmap");
+		return;
+	}
+	x->read_off = !on;
+	if (on && was_off)
+		rxemu_poll(e, e->cfg.budget);
+}
+
+/* A redirected frame read by nobody yet (xsk_read off): resolved later. */
+static bool rxemu_xsk_waits(const struct rxemu *e,
+			    const struct rxemu_pending *f)
+{
+	return e->redir.xsk_on && e->redir.xsk.read_off && !f->delivered &&
+	       f->outcome == RXEMU_REDIRECT;
 }
 
 /*
@@ -759,7 +797,7 @@ static void rxemu_xsk_ledger(struct rxemu *e)
 		goto fault;
 	for (i = x->rx_cons; i != prod; i++) {
 		struct xdp_desc __user *d = (struct xdp_desc __user *)
-			(x->rx_map + x->off.rx.desc) + (i & (RXEMU_XSK_RING - 1));
+			(x->rx_map + x->off.rx.desc) + (i & x->rx_mask);
 
 		if (get_user(a, &d->addr))
 			goto fault;
