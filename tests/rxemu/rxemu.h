@@ -443,6 +443,8 @@ static bool rxemu_xsk_dropped(struct rxemu *e);
 static bool rxemu_xsk_waits(const struct rxemu *e,
 			    const struct rxemu_pending *f);
 static void rxemu_xsk_read(struct rxemu *e, bool on);
+static bool rxemu_xsk_tx_clean(struct rxemu *e);
+static void rxemu_xsk_ledger(struct rxemu *e);
 static void rxemu_xsk_hw_write(struct rxemu *e, u32 slot, dma_addr_t addr,
 			       u32 seq, u32 off, u32 size);
 static void rxemu_xsk_ledger(struct rxemu *e);

@@ -463,6 +463,8 @@ static void rxemu_poll(struct rxemu *e, u32 budget)
 	u64 t0;
 	int done;
 
+	if (e->stalled || rxemu_xsk_tx_clean(e))
+		return;
 	local_bh_disable();
 	if (!napi_schedule_prep(napi)) {
 		local_bh_enable();
@@ -782,7 +784,7 @@ static void rxemu_drain(struct rxemu *e)
 {
 	int idle = 0;
 
-	while (e->drv_abs != e->hw_abs) {
+	while (e->drv_abs != e->hw_abs && !e->stalled) {
 		u64 before = e->drv_abs;
 
 		rxemu_poll(e, e->cfg.budget);

@@ -503,6 +503,11 @@ static int rxemu_xsk_pool_enable(struct rxemu *e, struct xsk_buff_pool *pool)
 		return err;
 	}
 	xsk_pool_set_rxq_info(pool, &ring->xdp_rxq);
+	/* as ice_qp_ena() through ice_tx_xsk_pool(): the XDP ring of the
+	 * queue pair sends and cleans in zero-copy mode
+	 */
+	if (ring->xdp_ring)
+		WRITE_ONCE(ring->xdp_ring->xsk_pool, pool);
 	e->redir.xsk.pool = pool;
 	return 0;
 }
@@ -591,6 +596,7 @@ enum {
 	RXEMU_UM_KEPT,		/* read, kept by user space (xsk_keep on) */
 	RXEMU_UM_FREE,		/* on the pool's free list */
 	RXEMU_UM_FRAG,		/* a frag of the frame being gathered */
+	RXEMU_UM_TX,		/* sent by XDP_TX, not yet completed */
 };
 
 static const char * const rxemu_um_name[] = {
@@ -600,6 +606,7 @@ static const char * const rxemu_um_name[] = {
 	[RXEMU_UM_KEPT] = "user space's hands",
 	[RXEMU_UM_FREE] = "the pool's free list",
 	[RXEMU_UM_FRAG] = "the pool's xskb_list (a frag of the frame being gathered)",
+	[RXEMU_UM_TX] = "the XDP Tx ring (XDP_TX, not completed)",
 };
 
 /* Chunk ADDR is in PLACE; returns 1 when it was in none before. */
@@ -741,6 +748,7 @@ static void rxemu_xsk_ledger(struct rxemu *e)
 {
 	struct rxemu_xsk *x = &e->redir.xsk;
 	struct ice_rx_ring *ring = e->ring;
+	struct ice_tx_ring *txr = e->xtx.txr;
 	u32 i, prod, cons, placed = 0, n, frames = e->cfg.xsk_frames;
 	u32 lost = 0;
 #ifdef HAVE_XSK_MULTI_BUFFER
@@ -790,6 +798,14 @@ static void rxemu_xsk_ledger(struct rxemu *e)
 		placed += rxemu_xsk_place(e, rxemu_xsk_chunk(x, ring->xdp_buf[i]),
 					  RXEMU_UM_RING);
 	}
+	/* zero-copy XDP_TX: each buffer of a frame in flight, head and
+	 * frags, until ice_clean_xdp_irq_zc() frees it
+	 */
+	for (i = txr ? txr->next_to_clean : 0;
+	     txr && txr->tx_buf && i != txr->next_to_use; i = (i + 1) % txr->count)
+		if (txr->tx_buf[i].type == ICE_TX_BUF_XSK_TX)
+			placed += rxemu_xsk_place(e, rxemu_xsk_chunk(x, txr->tx_buf[i].xdp),
+						  RXEMU_UM_TX);
 	for (i = 0; i < x->nkept; i++)
 		placed += rxemu_xsk_place(e, x->kept[i] & ~(u64)(RXEMU_XSK_FRAME - 1),
 					  RXEMU_UM_KEPT);
@@ -834,6 +850,33 @@ static void rxemu_xsk_ledger(struct rxemu *e)
 	return;
 fault:
 	rxemu_err(e, "the AF_XDP rings in the writer's address space could not be read");
+}
+
+/*
+ * Zero-copy XDP_TX: ice_napi_poll() gives each Tx ring of the vector,
+ * the XDP ring with its pool included, to ice_xmit_zc() before the Rx
+ * ring; it first completes what the hardware sent
+ * (ice_clean_xdp_irq_zc(): xsk_buff_free() of every buffer of an XDP_TX
+ * frame), while the Rx ring may be inside a frame whose frags are on the
+ * pool's xskb_list.  The ledger then checks that the clean left that
+ * frame alone.  A chunk lost or handed out twice there stops the run
+ * (returns true): the poll would go on to use it (a NULL frag from
+ * xsk_buff_get_frag() when the frame is sent by XDP_TX).
+ */
+static bool rxemu_xsk_tx_clean(struct rxemu *e)
+{
+	struct ice_rx_ring *ring = e->ring;
+	u32 errors = e->errors;
+
+	if (!ring->xsk_pool || !e->xtx.txr || !e->xtx.txr->xsk_pool)
+		return false;
+	ice_xmit_zc(e->xtx.txr, ring->xsk_pool);
+	rxemu_xsk_ledger(e);
+	if (e->errors == errors)
+		return false;
+	rxemu_err(e, "after the XDP Tx clean of a poll (ice_xmit_zc()), before its Rx clean: the run stops, the driver would use the chunks it lost");
+	e->stalled = true;
+	return true;
 }
 
 /* Zero-copy: no umem frame left on the fill ring for the driver. */
