@@ -75,6 +75,7 @@ enum rxemu_step_kind {
 	RXEMU_STEP_RESIZE,	/* ethtool -G under traffic: a new ring size */
 	RXEMU_STEP_TXSTALL,	/* txstall on|off: the Tx hardware pauses */
 	RXEMU_STEP_TARGET,	/* target STATE: the redirect target's state */
+	RXEMU_STEP_XSKREAD,	/* xsk_read on|off: user space reads the Rx ring */
 };
 
 /* The redirect target's VSI as ice_xdp_xmit() finds it (action target). */
@@ -161,8 +162,9 @@ struct rxemu_cfg {
 	u32 bias;		/* pages start with this pagecnt_bias (0: as posted) */
 	u32 xsk_frames;		/* umem frames on the AF_XDP fill ring */
 	bool xsk_keep;		/* user space keeps what it receives */
-	bool xsk_need_wakeup;	/* the socket binds with XDP_USE_NEED_WAKEUP */
 	bool xsk_zc;		/* the socket binds in zero-copy mode */
+	u32 xsk_rx_ring;	/* entries of the socket's Rx ring */
+	bool xsk_need_wakeup;	/* the socket binds with XDP_USE_NEED_WAKEUP */
 	struct rxemu_fault_plan fault[RXEMU_NR_FAULTS];
 };
 
@@ -285,6 +287,8 @@ struct rxemu_xsk {
 	size_t umem_len, rx_len, fq_len;
 	struct xdp_mmap_offsets off;
 	u32 rx_cons;		/* what user space consumed of the Rx ring */
+	u32 rx_mask;		/* the Rx ring's entries - 1 (xsk_rx_ring) */
+	bool read_off;		/* xsk_read off: user space reads nothing */
 	u32 fq_prod;		/* what user space put on the fill ring */
 	u64 drops_seen;		/* the socket's drops, as far as excused */
 	u8 *buf;		/* a frame gathered from its descriptors */
@@ -436,6 +440,11 @@ struct rxemu {
 static int rxemu_xsk_setup(struct rxemu *e);
 static void rxemu_xsk_take(struct rxemu *e);
 static bool rxemu_xsk_dropped(struct rxemu *e);
+static bool rxemu_xsk_waits(const struct rxemu *e,
+			    const struct rxemu_pending *f);
+static void rxemu_xsk_read(struct rxemu *e, bool on);
+static bool rxemu_xsk_tx_clean(struct rxemu *e);
+static void rxemu_xsk_ledger(struct rxemu *e);
 static void rxemu_xsk_hw_write(struct rxemu *e, u32 slot, dma_addr_t addr,
 			       u32 seq, u32 off, u32 size);
 static void rxemu_xsk_ledger(struct rxemu *e);

@@ -166,7 +166,8 @@ static void rxemu_resolve(struct rxemu *e, bool all)
 	while (e->pend_n) {
 		struct rxemu_pending *f = &e->pend[e->pend_head];
 
-		if (!all && (f->end > e->drv_abs || rxemu_tx_waits(e, f)))
+		if (!all && (f->end > e->drv_abs || rxemu_tx_waits(e, f) ||
+			     rxemu_xsk_waits(e, f)))
 			break;
 		if (f->delivered && f->txdma_fault)
 			rxemu_err(e, "frame %u (line %d) was sent, though one of its Tx mappings failed",
@@ -475,6 +476,8 @@ static void rxemu_poll(struct rxemu *e, u32 budget)
 	u64 t0;
 	int done;
 
+	if (e->stalled || rxemu_xsk_tx_clean(e))
+		return;
 	local_bh_disable();
 	if (!napi_schedule_prep(napi)) {
 		local_bh_enable();
@@ -794,7 +797,7 @@ static void rxemu_drain(struct rxemu *e)
 {
 	int idle = 0;
 
-	while (e->drv_abs != e->hw_abs) {
+	while (e->drv_abs != e->hw_abs && !e->stalled) {
 		u64 before = e->drv_abs;
 
 		rxemu_poll(e, e->cfg.budget);
@@ -1353,6 +1356,11 @@ static void rxemu_run(const struct rxemu_scenario *scn, char *res, size_t rlen)
 				 st->line, st->on ? "on" : "off");
 			rxemu_txstall(e, st->on);
 			break;
+		case RXEMU_STEP_XSKREAD:
+			snprintf(e->where, sizeof(e->where), "line %d, xsk_read %s",
+				 st->line, st->on ? "on" : "off");
+			rxemu_xsk_read(e, st->on);
+			break;
 		case RXEMU_STEP_TARGET:
 			snprintf(e->where, sizeof(e->where), "line %d, target",
 				 st->line);
@@ -1375,6 +1383,8 @@ static void rxemu_run(const struct rxemu_scenario *scn, char *res, size_t rlen)
 	strscpy(e->where, "drain", sizeof(e->where));
 	rxemu_fault_arm(e, false);
 	rxemu_txstall(e, false);
+	if (e->redir.xsk_on)
+		rxemu_xsk_read(e, true);
 	rxemu_drain(e);
 	e->drained = !e->stalled && e->drv_abs == e->hw_abs &&
 		     !e->ring->xdp.data;

@@ -17,6 +17,7 @@ static void rxemu_cfg_defaults(struct rxemu_cfg *cfg)
 	cfg->budget = 64;
 	cfg->batch = 16;
 	cfg->xsk_frames = 1024;
+	cfg->xsk_rx_ring = RXEMU_XSK_RING;
 }
 
 /* What the hardware may write into one buffer: rx_buf_len in 128-byte units
@@ -395,6 +396,11 @@ static int rxemu_parse_option(struct rxemu_cfg *cfg, char **tok, int ntok,
 	} else if (!strcmp(k, "xsk_keep")) {
 		if (rxemu_bool(v, "on", "off", &cfg->xsk_keep))
 			goto bad;
+	} else if (!strcmp(k, "xsk_rx_ring")) {
+		/* the kernel takes a power of two */
+		if (rxemu_u32(v, 2, RXEMU_XSK_RING, &cfg->xsk_rx_ring) ||
+		    !is_power_of_2(cfg->xsk_rx_ring))
+			goto bad;
 	} else if (!strcmp(k, "xsk_need_wakeup")) {
 		if (rxemu_bool(v, "on", "off", &cfg->xsk_need_wakeup))
 			goto bad;
@@ -438,7 +444,7 @@ static bool rxemu_is_option(const char *w)
 		"known-kernel-bug", "fuzz",
 		"fuzz-outcome", "xdp", "xdp_locking", "xdp_meta", "reuse", "bias", "ctrl",
 		"pfmemalloc", "bench", "fault", "xsk_frames", "xsk_keep",
-		"xsk_mode", "xsk_need_wakeup",
+		"xsk_mode", "xsk_rx_ring", "xsk_need_wakeup",
 	};
 	int i;
 
@@ -536,6 +542,12 @@ static int rxemu_parse(char *text, struct rxemu_scenario *scn, char *err,
 					 "resize takes the new ring's descriptors: %d..%d, a multiple of %d",
 					 ICE_MIN_NUM_DESC, ICE_MAX_NUM_DESC,
 					 ICE_REQ_DESC_MULTIPLE);
+				goto fail;
+			}
+		} else if (!strcmp(tok[0], "xsk_read")) {
+			st.kind = RXEMU_STEP_XSKREAD;
+			if (ntok != 2 || rxemu_bool(tok[1], "on", "off", &st.on)) {
+				snprintf(msg, sizeof(msg), "xsk_read takes on or off");
 				goto fail;
 			}
 		} else if (!strcmp(tok[0], "txstall") || !strcmp(tok[0], "faults")) {

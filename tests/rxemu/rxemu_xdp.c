@@ -118,7 +118,10 @@ static void rxemu_txq_account(struct rxemu *e, struct rxemu_txq *q)
 	struct ice_tx_ring *txr = q->txr;
 	u64 live, live_bytes, unsent, unsent_bytes, done, done_bytes, busy;
 
-	if (!txr || !txr->tx_buf)
+	/* zero-copy: ice_clean_xdp_irq_zc() counts buffers in xdp_tx_active
+	 * and no packets or bytes; the umem ledger places its buffers
+	 */
+	if (!txr || !txr->tx_buf || txr->xsk_pool)
 		return;
 	/* frames dropped for want of room: a count that only grows, and
 	 * never beyond the frames the hardware wrote
@@ -536,6 +539,12 @@ static void rxemu_tx_hw(struct rxemu *e, struct rxemu_txq *q)
 				  q->head, qw1);
 		if (q->skip) {
 			/* the rest of a frame already found wrong */
+		} else if (txr->xsk_pool) {
+			/* zero-copy XDP_TX: the umem chunk the frame came in
+			 * (mapped both ways by the pool, rxemu_umem_map())
+			 */
+			q->skip = !rxemu_tx_desc(e, q, phys_to_virt(addr), size,
+						 eop);
 		} else if (!p || !p->txmaps) {
 			rxemu_err(e, "Tx descriptor %u points at %pad, which is not mapped for Tx",
 				  q->head, &addr);
@@ -608,6 +617,8 @@ static void rxemu_xdp_teardown(struct rxemu *e)
 		rxemu_txq_account(e, &e->xtx);
 		rxemu_txq_account(e, &e->rtx);
 		rxemu_xdp_ring_free(&e->xtx);
+		/* zero-copy: its teardown gave the XDP_TX buffers back */
+		rxemu_xsk_ledger(e);
 		rxemu_redir_teardown(e);
 		rxemu_checkpoint(e, RXEMU_CP_RING);
 		if (e->tx_maps != e->tx_unmaps)

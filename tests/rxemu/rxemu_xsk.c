@@ -153,6 +153,7 @@ static int rxemu_xsk_setup(struct rxemu *e)
 {
 	struct rxemu_xsk *x = &e->redir.xsk;
 	u32 frames = e->cfg.xsk_frames, ring = RXEMU_XSK_RING, i;
+	u32 rx_ring = e->cfg.xsk_rx_ring;
 	struct xdp_umem_reg mr = {};
 	struct sockaddr_xdp sxdp = {};
 	struct file *file;
@@ -233,11 +234,12 @@ static int rxemu_xsk_setup(struct rxemu *e)
 	err = rxemu_xsk_sockopt(e, XDP_UMEM_REG, &mr, sizeof(mr)) ?:
 	      rxemu_xsk_sockopt(e, XDP_UMEM_FILL_RING, &ring, sizeof(ring)) ?:
 	      rxemu_xsk_sockopt(e, XDP_UMEM_COMPLETION_RING, &ring, sizeof(ring)) ?:
-	      rxemu_xsk_sockopt(e, XDP_RX_RING, &ring, sizeof(ring)) ?:
+	      rxemu_xsk_sockopt(e, XDP_RX_RING, &rx_ring, sizeof(rx_ring)) ?:
 	      rxemu_xsk_offsets(e);
 	if (err)
 		return err;
-	x->rx_len = x->off.rx.desc + ring * sizeof(struct xdp_desc);
+	x->rx_mask = rx_ring - 1;
+	x->rx_len = x->off.rx.desc + rx_ring * sizeof(struct xdp_desc);
 	x->rx_map = rxemu_xsk_mmap(e, x->rx_len, XDP_PGOFF_RX_RING);
 	x->fq_len = x->off.fr.desc + ring * sizeof(u64);
 	x->fq_map = rxemu_xsk_mmap(e, x->fq_len, XDP_UMEM_PGOFF_FILL_RING);
@@ -253,12 +255,19 @@ static int rxemu_xsk_setup(struct rxemu *e)
 	sxdp.sxdp_ifindex = e->netdev->ifindex;
 	sxdp.sxdp_queue_id = RXEMU_QUEUE;
 	sxdp.sxdp_flags = x->zc ? XDP_ZEROCOPY : XDP_COPY;
-	if (e->cfg.xsk_need_wakeup)
-		sxdp.sxdp_flags |= XDP_USE_NEED_WAKEUP;
 #ifdef XDP_USE_SG
 	/* 6.6 and later: a multi-buffer frame over several umem frames */
 	sxdp.sxdp_flags |= XDP_USE_SG;
 #endif
+	/*
+	 * xsk_need_wakeup on: as libxdp's default.  A zero-copy driver
+	 * then treats a full Rx ring (-ENOBUFS from xdp_do_redirect()) as
+	 * a reason to stop the poll (ice: ICE_XDP_EXIT) rather than a drop
+	 * it frees itself: whether the buffer comes back then depends on
+	 * the kernel's AF_XDP core (xdp-xsk-zc-rx-full.scn).
+	 */
+	if (e->cfg.xsk_need_wakeup)
+		sxdp.sxdp_flags |= XDP_USE_NEED_WAKEUP;
 	/* (void *): struct sockaddr before 6.19, sockaddr_unsized after */
 	err = kernel_bind(x->sock, (void *)&sxdp, sizeof(sxdp));
 	if (err) {
@@ -331,14 +340,14 @@ static void rxemu_xsk_take(struct rxemu *e)
 	struct xdp_desc d;
 	u32 prod;
 
-	if (!x->rx_map)
+	if (!x->rx_map || x->read_off)
 		return;
 	ring = (struct xdp_desc __user *)(x->rx_map + x->off.rx.desc);
 	if (get_user(prod, (u32 __user *)(x->rx_map + x->off.rx.producer)))
 		goto fault;
 	smp_rmb();	/* the producer before the descriptors */
 	while (x->rx_cons != prod) {
-		if (copy_from_user(&d, ring + (x->rx_cons & (RXEMU_XSK_RING - 1)),
+		if (copy_from_user(&d, ring + (x->rx_cons & x->rx_mask),
 				   sizeof(d)))
 			goto fault;
 		x->rx_cons++;
@@ -376,6 +385,33 @@ refill:
 	return;
 fault:
 	rxemu_err(e, "the AF_XDP rings in the writer's address space could not be read or written");
+}
+
+/*
+ * xsk_read off: user space stops reading the Rx ring, which fills, and
+ * the socket refuses the frames after (rx_queue_full); on: it reads again,
+ * at once (a poll), so that the frames waiting there are checked.
+ */
+static void rxemu_xsk_read(struct rxemu *e, bool on)
+{
+	struct rxemu_xsk *x = &e->redir.xsk;
+	bool was_off = x->read_off;
+
+	if (!e->redir.xsk_on) {
+		rxemu_err(e, "xsk_read takes an XDP program with an xskmap");
+		return;
+	}
+	x->read_off = !on;
+	if (on && was_off)
+		rxemu_poll(e, e->cfg.budget);
+}
+
+/* A redirected frame read by nobody yet (xsk_read off): resolved later. */
+static bool rxemu_xsk_waits(const struct rxemu *e,
+			    const struct rxemu_pending *f)
+{
+	return e->redir.xsk_on && e->redir.xsk.read_off && !f->delivered &&
+	       f->outcome == RXEMU_REDIRECT;
 }
 
 /*
@@ -467,6 +503,11 @@ static int rxemu_xsk_pool_enable(struct rxemu *e, struct xsk_buff_pool *pool)
 		return err;
 	}
 	xsk_pool_set_rxq_info(pool, &ring->xdp_rxq);
+	/* as ice_qp_ena() through ice_tx_xsk_pool(): the XDP ring of the
+	 * queue pair sends and cleans in zero-copy mode
+	 */
+	if (ring->xdp_ring)
+		WRITE_ONCE(ring->xdp_ring->xsk_pool, pool);
 	e->redir.xsk.pool = pool;
 	return 0;
 }
@@ -555,6 +596,7 @@ enum {
 	RXEMU_UM_KEPT,		/* read, kept by user space (xsk_keep on) */
 	RXEMU_UM_FREE,		/* on the pool's free list */
 	RXEMU_UM_FRAG,		/* a frag of the frame being gathered */
+	RXEMU_UM_TX,		/* sent by XDP_TX, not yet completed */
 };
 
 static const char * const rxemu_um_name[] = {
@@ -564,6 +606,7 @@ static const char * const rxemu_um_name[] = {
 	[RXEMU_UM_KEPT] = "user space's hands",
 	[RXEMU_UM_FREE] = "the pool's free list",
 	[RXEMU_UM_FRAG] = "the pool's xskb_list (a frag of the frame being gathered)",
+	[RXEMU_UM_TX] = "the XDP Tx ring (XDP_TX, not completed)",
 };
 
 /* Chunk ADDR is in PLACE; returns 1 when it was in none before. */
@@ -705,6 +748,7 @@ static void rxemu_xsk_ledger(struct rxemu *e)
 {
 	struct rxemu_xsk *x = &e->redir.xsk;
 	struct ice_rx_ring *ring = e->ring;
+	struct ice_tx_ring *txr = e->xtx.txr;
 	u32 i, prod, cons, placed = 0, n, frames = e->cfg.xsk_frames;
 	u32 lost = 0;
 #ifdef HAVE_XSK_MULTI_BUFFER
@@ -754,6 +798,14 @@ static void rxemu_xsk_ledger(struct rxemu *e)
 		placed += rxemu_xsk_place(e, rxemu_xsk_chunk(x, ring->xdp_buf[i]),
 					  RXEMU_UM_RING);
 	}
+	/* zero-copy XDP_TX: each buffer of a frame in flight, head and
+	 * frags, until ice_clean_xdp_irq_zc() frees it
+	 */
+	for (i = txr ? txr->next_to_clean : 0;
+	     txr && txr->tx_buf && i != txr->next_to_use; i = (i + 1) % txr->count)
+		if (txr->tx_buf[i].type == ICE_TX_BUF_XSK_TX)
+			placed += rxemu_xsk_place(e, rxemu_xsk_chunk(x, txr->tx_buf[i].xdp),
+						  RXEMU_UM_TX);
 	for (i = 0; i < x->nkept; i++)
 		placed += rxemu_xsk_place(e, x->kept[i] & ~(u64)(RXEMU_XSK_FRAME - 1),
 					  RXEMU_UM_KEPT);
@@ -761,7 +813,7 @@ static void rxemu_xsk_ledger(struct rxemu *e)
 		goto fault;
 	for (i = x->rx_cons; i != prod; i++) {
 		struct xdp_desc __user *d = (struct xdp_desc __user *)
-			(x->rx_map + x->off.rx.desc) + (i & (RXEMU_XSK_RING - 1));
+			(x->rx_map + x->off.rx.desc) + (i & x->rx_mask);
 
 		if (get_user(a, &d->addr))
 			goto fault;
@@ -798,6 +850,33 @@ static void rxemu_xsk_ledger(struct rxemu *e)
 	return;
 fault:
 	rxemu_err(e, "the AF_XDP rings in the writer's address space could not be read");
+}
+
+/*
+ * Zero-copy XDP_TX: ice_napi_poll() gives each Tx ring of the vector,
+ * the XDP ring with its pool included, to ice_xmit_zc() before the Rx
+ * ring; it first completes what the hardware sent
+ * (ice_clean_xdp_irq_zc(): xsk_buff_free() of every buffer of an XDP_TX
+ * frame), while the Rx ring may be inside a frame whose frags are on the
+ * pool's xskb_list.  The ledger then checks that the clean left that
+ * frame alone.  A chunk lost or handed out twice there stops the run
+ * (returns true): the poll would go on to use it (a NULL frag from
+ * xsk_buff_get_frag() when the frame is sent by XDP_TX).
+ */
+static bool rxemu_xsk_tx_clean(struct rxemu *e)
+{
+	struct ice_rx_ring *ring = e->ring;
+	u32 errors = e->errors;
+
+	if (!ring->xsk_pool || !e->xtx.txr || !e->xtx.txr->xsk_pool)
+		return false;
+	ice_xmit_zc(e->xtx.txr, ring->xsk_pool);
+	rxemu_xsk_ledger(e);
+	if (e->errors == errors)
+		return false;
+	rxemu_err(e, "after the XDP Tx clean of a poll (ice_xmit_zc()), before its Rx clean: the run stops, the driver would use the chunks it lost");
+	e->stalled = true;
+	return true;
 }
 
 /* Zero-copy: no umem frame left on the fill ring for the driver. */

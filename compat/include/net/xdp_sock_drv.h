@@ -172,6 +172,23 @@ static inline bool ice_backport_xsk_drop_multi_buf(struct xdp_buff *first)
 #endif
 
 /*
+ * probes/xsk_multi_buffer.c: a frame that xdp_do_redirect() refused with
+ * -ENOBUFS (the socket's Rx ring full, XDP_USE_NEED_WAKEUP on) makes
+ * ice_clean_rx_irq_zc() stop the poll (ICE_XDP_EXIT) and forget the
+ * frame: from v6.6 the AF_XDP core's xsk_rcv_zc() has freed it on that
+ * error (24ea50127ecf; the free itself is 269009893146, in 6.6.15).
+ * Before, __xsk_rcv_zc() returns the error and keeps nothing: the buffer
+ * is the driver's, and without this free one umem frame is lost for each
+ * frame the full ring refuses (xsk_buff_free() is the shim above, which
+ * also clears the frags flag).  patches/compat/0011 calls it there.
+ */
+#ifndef HAVE_XSK_MULTI_BUFFER
+#define ICE_BACKPORT_XSK_RCV_FAILED(first) xsk_buff_free(first)
+#else
+#define ICE_BACKPORT_XSK_RCV_FAILED(first) ((void)(first))
+#endif
+
+/*
  * probes/xsk_check_priv_type.c: since 6.3 an AF_XDP buffer carries a
  * control block for the driver (xdp_buff_xsk->cb), where ice keeps the Rx
  * descriptor of each buffer (struct ice_xdp_buff) for the XDP Rx metadata

@@ -231,4 +231,16 @@ int meta_pass_xsk(struct xdp_md *ctx)
 	return bpf_redirect_map(&xsks, 1, XDP_PASS);
 }
 
+/*
+ * XDP_TX of every frame, in zero-copy mode: the xskmap makes the run bind
+ * the socket that gives the ring its pool (entry 1 is never set, so
+ * bpf_redirect_map() returns the action its flags name, as for pass_xsk);
+ * ice_xmit_xdp_tx_zc() then sends the umem buffers themselves.
+ */
+SEC("xdp.frags")
+int tx_xsk(struct xdp_md *ctx)
+{
+	return bpf_redirect_map(&xsks, 1, XDP_TX);
+}
+
 char LICENSE[] SEC("license") = "GPL";
