@@ -287,6 +287,7 @@ struct rxemu_xsk {
 	size_t umem_len, rx_len, fq_len;
 	struct xdp_mmap_offsets off;
 	u32 rx_cons;		/* what user space consumed of the Rx ring */
+	u64 rx_full_seen;	/* the socket's rx_queue_full at the last check */
 	u32 rx_mask;		/* the Rx ring's entries - 1 (xsk_rx_ring) */
 	bool read_off;		/* xsk_read off: user space reads nothing */
 	u32 fq_prod;		/* what user space put on the fill ring */
@@ -449,6 +450,7 @@ static void rxemu_xsk_hw_write(struct rxemu *e, u32 slot, dma_addr_t addr,
 			       u32 seq, u32 off, u32 size);
 static void rxemu_xsk_ledger(struct rxemu *e);
 static void rxemu_xsk_check_refill(struct rxemu *e, u16 ntu);
+static void rxemu_xsk_check_setup(struct rxemu *e, bool filled);
 static bool rxemu_xsk_fill_empty(struct rxemu *e);
 static void rxemu_xsk_zc_teardown(struct rxemu *e);
 static dma_addr_t rxemu_umem_map(struct rxemu *e, struct page *page,

@@ -1027,6 +1027,7 @@ static int rxemu_setup(struct rxemu *e)
 	const struct rxemu_cfg *cfg = &e->cfg;
 	struct ice_rx_ring *ring;
 	struct rxemu_rng r = { .s = 1 };
+	bool filled;
 	int err, i;
 
 	e->pattern = kvmalloc(2 * RXEMU_PATTERN, GFP_KERNEL);
@@ -1133,11 +1134,13 @@ static int rxemu_setup(struct rxemu *e)
 	 * its descriptors and the buffers stay where they are.  Its VF is
 	 * NULL, so no FDIR handler runs.
 	 */
-	if (ring->xsk_pool)
-		ice_alloc_rx_bufs_zc(ring, ring->xsk_pool,
-				     ICE_RX_DESC_UNUSED(ring));
-	else
+	if (ring->xsk_pool) {
+		filled = ice_alloc_rx_bufs_zc(ring, ring->xsk_pool,
+					      ICE_RX_DESC_UNUSED(ring));
+		rxemu_xsk_check_setup(e, filled);
+	} else {
 		ice_alloc_rx_bufs(ring, ICE_RX_DESC_UNUSED(ring));
+	}
 	if (cfg->xsk_zc && !ring->xsk_pool) {
 		rxemu_err(e, "xsk_mode zc: the AF_XDP socket bound, but no pool came to the ring (the program has no xskmap?)");
 		return -EINVAL;

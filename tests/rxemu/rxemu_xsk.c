@@ -149,6 +149,31 @@ static int rxemu_xsk_fill_publish(struct rxemu_xsk *x)
 	return put_user(x->fq_prod, (u32 __user *)(x->fq_map + x->off.fr.producer));
 }
 
+/*
+ * What user space leaves in its umem is its own, and a driver reads of a
+ * buffer only what the hardware or itself wrote there: 0xff in every byte
+ * (nr_frags 255 in a skb_shared_info read without XDP_FLAGS_HAS_FRAGS),
+ * not the zeros of a fresh mapping that would make such a read look right.
+ */
+static int rxemu_xsk_poison(struct rxemu_xsk *x)
+{
+	size_t off, n;
+	void *page;
+	int err = 0;
+
+	page = (void *)__get_free_page(GFP_KERNEL);
+	if (!page)
+		return -ENOMEM;
+	memset(page, 0xff, PAGE_SIZE);
+	for (off = 0; off < x->umem_len && !err; off += n) {
+		n = min_t(size_t, PAGE_SIZE, x->umem_len - off);
+		if (copy_to_user((void __user *)(x->umem + off), page, n))
+			err = -EFAULT;
+	}
+	free_page((unsigned long)page);
+	return err;
+}
+
 static int rxemu_xsk_setup(struct rxemu *e)
 {
 	struct rxemu_xsk *x = &e->redir.xsk;
@@ -226,6 +251,11 @@ static int rxemu_xsk_setup(struct rxemu *e)
 		x->umem = 0;
 		rxemu_err(e, "no memory in the writer's address space for the umem: %d",
 			  err);
+		return err;
+	}
+	err = rxemu_xsk_poison(x);
+	if (err) {
+		rxemu_err(e, "could not write the umem from user space: %d", err);
 		return err;
 	}
 	mr.addr = x->umem;
@@ -904,25 +934,30 @@ static bool rxemu_xsk_fill_empty(struct rxemu *e)
  * a poll (more than a quarter of its slots empty: the refill failed) or
  * empty must set it, or nothing polls the ring again; a ring full again
  * (its refill cannot have failed) must clear it, or every poll costs user
- * space a system call.  (A frame refused for a full Rx ring, ICE_XDP_EXIT,
- * sets it too: no scenario fills the socket's Rx ring, read after every
- * poll.)
+ * space a system call, unless the socket refused a frame in that poll
+ * (its rx_queue_full counter moved): the refusal ended the poll
+ * (ICE_XDP_EXIT) and sets the flag, so that user space, once it has read,
+ * wakes the driver for the frames left (xdp-xsk-zc-rx-full.scn).
  */
 static void rxemu_xsk_check_wakeup(struct rxemu *e, u32 unused)
 {
 	struct rxemu_xsk *x = &e->redir.xsk;
 	bool empty = e->ring->next_to_clean == e->ring->next_to_use;
+	u64 full = READ_ONCE(rxemu_xs(x)->rx_queue_full);
+	bool refused = full != x->rx_full_seen;
 	u32 flags;
 
+	x->rx_full_seen = full;
 	if (get_user(flags, (u32 __user *)(x->fq_map + x->off.fr.flags))) {
 		rxemu_err(e, "cannot read the fill ring's flags");
 		return;
 	}
+
 	if ((unused > ICE_RING_QUARTER(e->ring) || empty) &&
 	    !(flags & XDP_RING_NEED_WAKEUP))
 		rxemu_err(e, "%u descriptors left unposted after a poll%s and the fill ring's need_wakeup flag clear: user space never wakes the driver",
 			  unused, empty ? " (the ring empty)" : "");
-	else if (!unused && (flags & XDP_RING_NEED_WAKEUP))
+	else if (!unused && (flags & XDP_RING_NEED_WAKEUP) && !refused)
 		rxemu_err(e, "the fill ring's need_wakeup flag set after a poll that left the ring full: user space wakes the driver for nothing");
 }
 
@@ -938,6 +973,38 @@ static void rxemu_xsk_check_refill(struct rxemu *e, u16 ntu)
 		return;
 	if (x->fq_prod - cons >= unused)
 		rxemu_err(e, "%u descriptors left unposted after a poll, with %u umem frames on the fill ring: the ring does not refill",
+			  unused, x->fq_prod - cons);
+}
+
+/*
+ * The set-up fill (as ice_vsi_cfg_rxq(): ice_alloc_rx_bufs_zc() for every
+ * descriptor but one): it stops short only when the pool runs dry, and its
+ * return says whether it filled them all, which ice_vsi_cfg_rxq() reports.
+ * A ring left short with frames still on the fill ring would wait for a
+ * poll to fill it, and with need_wakeup for user space to ask for one.
+ */
+static void rxemu_xsk_check_setup(struct rxemu *e, bool filled)
+{
+	struct rxemu_xsk *x = &e->redir.xsk;
+	u32 unused = ICE_RX_DESC_UNUSED(e->ring), cons;
+
+	if (filled != !unused)
+		rxemu_err(e, "ice_alloc_rx_bufs_zc() said %s at the set-up, and %u descriptors are unposted",
+			  filled ? "all filled" : "not all filled", unused);
+	if (!unused || rxemu_xsk_fq_taken(e, &cons))
+		return;
+#ifndef HAVE_XSK_BUFF_DMA_SYNC_FOR_CPU_NO_POOL
+	/*
+	 * Before v6.10 (163943ac00cb, "xsk: use generic DMA sync shortcut
+	 * instead of a custom one") a pool whose DMA needs syncs, as this
+	 * device's does, hands out one buffer a call of xp_alloc_batch(): the
+	 * set-up fill posts one descriptor and the polls fill the rest.
+	 */
+	if (x->pool->dma_need_sync)
+		return;
+#endif
+	if (x->fq_prod != cons)
+		rxemu_err(e, "the set-up fill left %u descriptors unposted with %u umem frames on the fill ring",
 			  unused, x->fq_prod - cons);
 }
 
