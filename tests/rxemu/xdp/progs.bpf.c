@@ -84,6 +84,22 @@ int trim_drop(struct xdp_md *ctx)
 	return trim_to_head(ctx) ? XDP_ABORTED : XDP_DROP;
 }
 
+/* The word of metadata; no headroom (legacy-rx) is an error only where
+ * NEED_ROOM says the buffer always has it.
+ */
+static __always_inline int write_meta(struct xdp_md *ctx, int need_room)
+{
+	__u32 *meta;
+
+	if (bpf_xdp_adjust_meta(ctx, -(int)sizeof(*meta)))
+		return need_room;
+	meta = (void *)(long)ctx->data_meta;
+	if ((void *)(meta + 1) > (void *)(long)ctx->data)
+		return 1;
+	*meta = RXEMU_XDP_META_MAGIC;
+	return 0;
+}
+
 /* Write one word of metadata in front of the frame and pass it: the skb
  * must carry it (ice_build_skb()'s skb_metadata_set(); xdp_prepare_buff()
  * says the headroom may hold metadata).  Where there is no headroom
@@ -92,15 +108,7 @@ int trim_drop(struct xdp_md *ctx)
 SEC("xdp.frags")
 int meta_pass(struct xdp_md *ctx)
 {
-	__u32 *meta;
-
-	if (bpf_xdp_adjust_meta(ctx, -(int)sizeof(*meta)))
-		return XDP_PASS;
-	meta = (void *)(long)ctx->data_meta;
-	if ((void *)(meta + 1) > (void *)(long)ctx->data)
-		return XDP_ABORTED;
-	*meta = RXEMU_XDP_META_MAGIC;
-	return XDP_PASS;
+	return write_meta(ctx, 0) ? XDP_ABORTED : XDP_PASS;
 }
 
 /* Cut the frame back to its first buffer and one byte of its first
@@ -220,14 +228,8 @@ int aborted_xsk(struct xdp_md *ctx)
 SEC("xdp.frags")
 int meta_pass_xsk(struct xdp_md *ctx)
 {
-	__u32 *meta;
-
-	if (bpf_xdp_adjust_meta(ctx, -(int)sizeof(*meta)))
+	if (write_meta(ctx, 1))
 		return XDP_ABORTED;
-	meta = (void *)(long)ctx->data_meta;
-	if ((void *)(meta + 1) > (void *)(long)ctx->data)
-		return XDP_ABORTED;
-	*meta = RXEMU_XDP_META_MAGIC;
 	return bpf_redirect_map(&xsks, 1, XDP_PASS);
 }
 
