@@ -37,7 +37,7 @@ image_tree() {
 	# costs neither the source tree nor the root's packages.
 	if [ "${ICE_BP_IMAGE_BUILT_ONLY:-0}" = 1 ] && [ ! -f "$img/.icebp-key" ]; then
 		msg "[$name] no image of $rel in $img"
-		msg "  fix: make vendor-kernels (or: $0 image $name), most of an hour"
+		msg "  fix: $0 image $name (most of an hour; make vendor-kernels makes those of ICE_BP_VENDOR_IMAGES: $images)"
 		exit 3
 	fi
 	source_tree "$src"
@@ -57,7 +57,7 @@ image_tree() {
 	# skip for them.
 	if [ "${ICE_BP_IMAGE_BUILT_ONLY:-0}" = 1 ]; then
 		msg "[$name] no current image of $rel in $img (absent, or made from other inputs)"
-		msg "  fix: make vendor-kernels (or: $0 image $name), most of an hour"
+		msg "  fix: $0 image $name (most of an hour; make vendor-kernels makes those of ICE_BP_VENDOR_IMAGES: $images)"
 		exit 3
 	fi
 	mkdir -p "$vk/image"

@@ -76,6 +76,21 @@ extract_srpm() {
 	rm -rf --one-file-system "$3.srpm"
 }
 
+# missing_paths GITDIR SCRATCH: the paths of commit's tree that are not
+# under ABSENT and whose blobs GITDIR lacks (a snapshot without large
+# blobs), one a line; a directory holding more than four of them is named
+# once, as the directory.  SCRATCH: a prefix for its temporary files.
+missing_paths() {
+	git --git-dir="$1" ls-tree -r "$commit" >"$2.tree"
+	awk '{ print $3 }' "$2.tree" | git --git-dir="$1" cat-file --batch-check |
+		awk '$2 == "missing" { print $1 }' >"$2.blobs"
+	awk 'NR == FNR { miss[$1] = 1; next } ($3 in miss) { print $4 }' "$2.blobs" "$2.tree" |
+		grep -v -E "^($(absent_paths | sed 's/[.]/\\./g' | paste -sd'|'))(/|$)" |
+		awk '{ d = $0; sub(/\/[^\/]*$/, "", d); n[d]++; p[NR] = $0; dir[NR] = d }
+			END { for (i = 1; i <= NR; i++) print (n[dir[i]] > 4 ? dir[i] : p[i]) }' | sort -u
+	rm -f "$2.tree" "$2.blobs"
+}
+
 # extract SRC PATH DEST: SRC's source from PATH (a git repository, a
 # kernel SRPM or a directory) into DEST, without the excluded paths.
 extract() {
@@ -86,9 +101,10 @@ extract() {
 		[ -d "$gd/objects" ] || gd=$2/.git
 		msg "[$1] extracting commit $commit of $gd"
 		# git archive reads the blobs of excluded paths too, says "invalid
-		# object" for those the snapshot lacks and goes on (exit 0): what
-		# proves the extraction whole is the count of files against the
-		# commit's own list.
+		# object" for one the snapshot lacks and stops there (exit 0, tar
+		# then reports an unexpected EOF): what proves the extraction
+		# whole is the count of files against the commit's own list, and
+		# when it falls short the paths of the lacking blobs are named.
 		# shellcheck disable=SC2046 # pathspecs without blanks
 		git --git-dir="$gd" archive --format=tar "$commit" -- . \
 			$(absent_paths | sed 's/^/:(exclude)/') 2>"$3.err" | tar -x -C "$3" 2>>"$3.err" || true
@@ -97,8 +113,11 @@ extract() {
 		got=$(find "$3" -type f -o -type l | wc -l)
 		[ "$got" = "$want" ] || {
 			cat "$3.err" >&2
+			missing=$(missing_paths "$gd" "$3")
+			msg "[$1] the paths of $commit whose blobs $gd lacks:"
+			printf '%s\n' "$missing" | sed 's/^/  /' >&2
 			die "extracting $commit from $gd gave $got files, not the commit's $want" \
-				"a path the snapshot lacks is missing from ABSENT in vendor-kernels.lock: git --git-dir=$gd ls-tree -r $commit | awk '{print \$3}' | git --git-dir=$gd cat-file --batch-check | grep missing"
+				"add the paths the snapshot lacks (above) to ABSENT in vendor-kernels.lock; it would read: $( (absent_paths; printf '%s\n' "$missing") | grep -vx -- - | sort -u | paste -sd,)"
 		}
 		rm -f "$3.err"
 	elif case $2 in *.src.rpm) [ -f "$2" ] ;; *) false ;; esac; then

@@ -14,7 +14,8 @@
 #    `pin` records its checksum; the repository, and a directory holding
 #    the same tree, are accepted; a directory with one file changed is
 #    refused with the checksum named; a lock that does not list the
-#    missing blob as ABSENT is refused with the count of files named.
+#    missing blob as ABSENT is refused with the count of files and the
+#    blob's path named, and the ABSENT value that lists it.
 #    The same tree as a vendor's kernel SRPM (made by rpmbuild) is
 #    accepted, its configuration where devel records read it; an SRPM
 #    with one file of its tarball changed, one without the kernel tarball
@@ -134,3 +135,7 @@ echo "the refused SRPMs left nothing behind and the verified source in place"
 
 sed -i 's| drivers/big | - |' "$tmp/lock"
 expect_fail "$tmp/log" "not the commit's 3" "$vk" --source "$g" source t
+grep -q '^  drivers/big/regs.h$' "$tmp/log" ||
+	fail "the refusal does not name the path whose blob the repository lacks"
+grep -q 'it would read: drivers/big/regs.h$' "$tmp/log" ||
+	fail "the refusal does not give the ABSENT value that lists the path"

@@ -3,7 +3,7 @@
 # compiler, its libc), with W=1 and zero warnings, and says what it is:
 # our version (modinfo, and the string ethtool -i shows), the upstream of
 # upstream.lock, no dependency on the kernel's libie or libeth and none of
-# their symbols exported.
+# their symbols exported, every kernel worker it creates started.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 kid=${KERNEL_ID:?}
 [ -f "$top/src/PROVENANCE" ] || "$top/scripts/import/import-upstream"
@@ -30,6 +30,26 @@ fi
 # ethtool -i: the drvinfo version comes from ICE_BACKPORT_VERSION.
 strings "$ko" | grep -qx "$version" || fail "the version string is not in ice.ko for ethtool -i"
 echo "ice.ko $version ($upstream): $(stat -c %s "$ko") bytes, depends: ${depends:-none}"
+# Every kernel worker ice creates is started (compat/probes/kthread_run_worker.c):
+# from 6.14, kthread_create_worker() only creates one, through
+# kthread_create_worker_on_node(), and leaves it asleep; the 6.12 driver
+# (its PTP, GNSS and DPLL workers) relies on it running, and a build
+# without the shim is clean.  So a module that calls the 6.14 creator
+# calls wake_up_process() as often.  Control: the same module with
+# wake_up_process renamed, as a module built without the shim is, is
+# refused.
+workers_started() {
+	n_create=$(readelf -rW "$1" | grep -c ' kthread_create_worker_on_node ' || true)
+	n_wake=$(readelf -rW "$1" | grep -c ' wake_up_process ' || true)
+	[ "$n_wake" -ge "$n_create" ] ||
+		{ echo "$n_create kthread workers created, $n_wake woken"; return 1; }
+	echo "$n_create kthread workers created by kthread_create_worker_on_node(), each woken"
+}
+workers_started "$ko" || fail "ice.ko leaves kthread workers asleep (kthread_create_worker() of 6.14 and later): the shim of compat/include/linux/kthread.h did not act"
+if [ "$n_create" -gt 0 ]; then
+	objcopy --redefine-sym wake_up_process=ice_bp_not_woken "$ko" "$tmp/asleep.ko"
+	expect_fail "$tmp/asleep.log" "workers created, 0 woken" workers_started "$tmp/asleep.ko"
+fi
 # The pinned-kernel checks (here, 21-vm, 22-rxemu, 23-xdp-bench) need a
 # kernel of the pinned upstream's release in the sample: without one they
 # would all pass by not running.  So the sample must hold one (run in

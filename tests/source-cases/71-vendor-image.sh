@@ -28,7 +28,7 @@ for cmd in vm-test rxemu; do
 	"$vk" "$cmd" "$d" || rc=$?
 	case $rc in
 	0) ;;
-	3) skip "no current image of $d: make vendor-kernels builds it (most of an hour), this case never does" ;;
+	3) skip "no current image of $d: scripts/kbuild/vendor-kernel image $d builds it (most of an hour; make vendor-kernels, for the trees of ICE_BP_VENDOR_IMAGES), this case never does" ;;
 	*) fail "vendor-kernel $cmd $d failed: see the messages above and build/vendor-image/$d" ;;
 	esac
 done
