@@ -182,6 +182,10 @@ static void rxemu_resolve(struct rxemu *e, bool all)
 				/* its own excuse only: rxemu_fault.c */
 				e->txdma_drops++;
 				e->dropped++;
+				/* XDP_TX failed (an xdp_exception); a redirect
+				 * target's refusal is no failure of the Rx path
+				 */
+				e->tx_failed += f->outcome == RXEMU_TX;
 			} else if (f->outcome == RXEMU_PASS) {
 				rxemu_err(e, "frame %u (line %d, %u bytes) was not delivered",
 					  f->seq, f->line, f->len);
@@ -197,6 +201,8 @@ static void rxemu_resolve(struct rxemu *e, bool all)
 					  "received by the AF_XDP socket" :
 					  "sent by the redirect target");
 			} else {
+				/* a frame meant for XDP_TX here: tx_busy */
+				e->tx_failed += f->outcome == RXEMU_TX;
 				e->dropped++;
 			}
 		}
@@ -503,6 +509,7 @@ static void rxemu_poll(struct rxemu *e, u32 budget)
 	bpf_net_ctx_clear(prev_ctx);
 #endif
 	local_bh_enable();
+	rxemu_xsk_check_skb_freed(e);
 	rxemu_tx_hw(e, &e->xtx);
 	rxemu_tx_hw(e, &e->rtx);
 	rxemu_txq_account(e, &e->xtx);
@@ -1180,6 +1187,8 @@ static void rxemu_teardown(struct rxemu *e)
 
 	strscpy(e->where, "teardown", sizeof(e->where));
 	e->teardown = true;
+	rxemu_trace_check(e);
+	rxemu_xsk_check_skb_freed(e);
 	if (e->rx_handler) {
 		rxemu_take_skbs(e);
 		rxemu_release(e, 0);
@@ -1318,6 +1327,7 @@ static void rxemu_run(const struct rxemu_scenario *scn, char *res, size_t rlen)
 		goto out;
 	}
 	rxemu_checkpoint(e, RXEMU_CP_RING | RXEMU_CP_DESC);
+	rxemu_trace_start(e);
 	/* faults from the first frame on, replayed from the fuzz seed */
 	e->fault_rng.s = cfg->fuzz_seed ^ 0x6661756c74ULL;
 	rxemu_fault_arm(e, true);
