@@ -199,18 +199,26 @@ struct sk_buff *rxemu_xsk_napi_alloc_skb(struct napi_struct *napi,
 }
 
 /*
- * After a frag page of ice_construct_skb_zc() failed: the skb it had
- * built for the frame must have been freed, so the reference the hook
- * took is the only one left (a second is the driver's, leaked, or the
- * stack's, an skb of a dropped frame delivered).
+ * After the poll in which a frag page of ice_construct_skb_zc() failed
+ * (its skbs taken from the stack): the skb it had built for the frame
+ * must have been freed, so the reference the hook took is the only one
+ * left.  A second is the driver's, leaked; an skb the run took from the
+ * stack is one the driver freed and delivered all the same, alive only
+ * through the hook's reference, which the run's queue now owns.
  */
 static void rxemu_xsk_check_skb_freed(struct rxemu *e)
 {
-	struct sk_buff *skb = e->xsk_skb_held;
+	struct sk_buff *skb = e->xsk_skb_held, *p;
 
 	if (!skb)
 		return;
 	e->xsk_skb_held = NULL;
+	skb_queue_walk(&e->held, p) {
+		if (p == skb) {
+			rxemu_err(e, "ice_construct_skb_zc() freed the skb of a frame whose frag page failed, and delivered it");
+			return;
+		}
+	}
 	if (refcount_read(&skb->users) != 1)
 		rxemu_err(e, "ice_construct_skb_zc() did not free the skb of a frame whose frag page failed: %u references besides the emulator's",
 			  refcount_read(&skb->users) - 1);
@@ -223,7 +231,8 @@ static void rxemu_xsk_check_skb_freed(struct rxemu *e)
  * page" on a zero-copy ring, which allocates no other page.  The frame
  * is then dropped as for a failed skb (the frame at first_desc is marked;
  * alloc_buf_failed counts it), and the skb already built for it is held
- * for rxemu_xsk_check_skb_freed(), after the poll.
+ * for rxemu_xsk_check_skb_freed(), after the poll (the first of a poll:
+ * fault-page-xsk-zc.scn polls every frame).
  */
 struct page *rxemu_xsk_dev_alloc_page(void);
 struct page *rxemu_xsk_dev_alloc_page(void)
@@ -233,8 +242,8 @@ struct page *rxemu_xsk_dev_alloc_page(void)
 	if (!rxemu_fault_hit(e, RXEMU_FAULT_PAGE))
 		return rxemu_real_dev_alloc_pages(0);
 	rxemu_fault_frame(e, RXEMU_FAULT_PAGE);
-	rxemu_xsk_check_skb_freed(e);	/* a failure earlier in the poll */
-	if (e->xsk_skb)
+	/* the first failure of a poll: its skbs are taken after the poll */
+	if (e->xsk_skb && !e->xsk_skb_held)
 		e->xsk_skb_held = skb_get(e->xsk_skb);
 	return NULL;
 }

@@ -509,7 +509,6 @@ static void rxemu_poll(struct rxemu *e, u32 budget)
 	bpf_net_ctx_clear(prev_ctx);
 #endif
 	local_bh_enable();
-	rxemu_xsk_check_skb_freed(e);
 	rxemu_tx_hw(e, &e->xtx);
 	rxemu_tx_hw(e, &e->rtx);
 	rxemu_txq_account(e, &e->xtx);
@@ -533,6 +532,7 @@ static void rxemu_poll(struct rxemu *e, u32 budget)
 		e->midframe++;
 	e->drv_abs += (ring->next_to_clean + ring->count - ntc) % ring->count;
 	rxemu_take_skbs(e);
+	rxemu_xsk_check_skb_freed(e);
 	if (e->redir.cpumap)
 		rxemu_cpumap_wait(e);
 	if (e->redir.xsk_on)
@@ -1188,7 +1188,6 @@ static void rxemu_teardown(struct rxemu *e)
 	strscpy(e->where, "teardown", sizeof(e->where));
 	e->teardown = true;
 	rxemu_trace_check(e);
-	rxemu_xsk_check_skb_freed(e);
 	if (e->rx_handler) {
 		rxemu_take_skbs(e);
 		rxemu_release(e, 0);

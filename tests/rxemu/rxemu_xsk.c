@@ -974,8 +974,20 @@ static void rxemu_xsk_check_wakeup(struct rxemu *e, u32 unused)
 static void rxemu_xsk_check_refill(struct rxemu *e, u16 ntu)
 {
 	struct rxemu_xsk *x = &e->redir.xsk;
-	u32 unused = ICE_RX_DESC_UNUSED(e->ring), cons;
+	struct ice_rx_ring *r = e->ring;
+	u32 unused = ICE_RX_DESC_UNUSED(r), cons;
+	/* the slots empty when the poll's refill began: NTU was next_to_use */
+	u32 empty = (r->next_to_clean > ntu ? 0 : r->count) +
+		    r->next_to_clean - ntu - 1;
 
+	/*
+	 * Nor with fewer empty: each refill ends in a tail write, a posted
+	 * MMIO write to the device, so the ring gathers more than a quarter
+	 * of its slots before it pays for one (upstream's batching).
+	 */
+	if (r->next_to_use != ntu && empty <= ICE_RING_QUARTER(r))
+		rxemu_err(e, "the poll refilled the ring with %u of its %u slots empty: ice_clean_rx_irq_zc() waits for more than a quarter (ICE_RING_QUARTER()), one tail write a batch",
+			  empty, r->count);
 	if (e->cfg.xsk_need_wakeup)
 		rxemu_xsk_check_wakeup(e, unused);
 	if (unused <= ICE_RING_QUARTER(e->ring) || e->ring->next_to_use != ntu ||
