@@ -153,6 +153,7 @@ struct rxemu_cfg {
 	u32 batch;
 	u32 hold;
 	bool xdp_meta;		/* the program writes RXEMU_XDP_META_MAGIC */
+	u32 vlan;		/* the VLAN TCI the hardware strips, 0: none */
 	u64 fuzz_seed;
 	u32 fuzz_frames;
 	u8 fuzz_outcome;	/* what the XDP program makes of fuzz frames */

@@ -298,6 +298,16 @@ static void rxemu_check_skb(struct rxemu *e, struct sk_buff *skb)
 			  seq, f->line, skb->len + ETH_HLEN, f->want, f->len);
 		return;
 	}
+	/* vlan N: the stripped tag rides in the skb (ice_receive_skb());
+	 * the cpumap's skbs are built from frames, which carry none
+	 */
+	if (!kthread && (skb_vlan_tag_present(skb) ?
+			 skb_vlan_tag_get(skb) != e->cfg.vlan ||
+			 skb->vlan_proto != htons(ETH_P_8021Q) : !!e->cfg.vlan))
+		rxemu_err(e, "frame %u (line %d): the skb carries VLAN tag %#x (protocol %#x), the hardware stripped %#x",
+			  seq, f->line,
+			  skb_vlan_tag_present(skb) ? skb_vlan_tag_get(skb) : 0,
+			  ntohs(skb->vlan_proto), e->cfg.vlan);
 	/* the program's metadata travels in front of the skb's data */
 	if (!kthread && e->cfg.xdp_meta) {
 		u32 meta = 0;
@@ -691,6 +701,11 @@ static void rxemu_hw_write(struct rxemu *e, u32 seq, u32 off, u32 size,
 		st0 |= BIT(ICE_RX_FLEX_DESC_STATUS0_EOF_S);
 	if (eof && rxe)
 		st0 |= BIT(ICE_RX_FLEX_DESC_STATUS0_RXE_S);
+	/* vlan N: the tag stripped from the frame, in its last descriptor */
+	if (eof && e->cfg.vlan) {
+		st0 |= BIT(ICE_RX_FLEX_DESC_STATUS0_L2TAG1P_S);
+		d->wb.l2tag1 = cpu_to_le16(e->cfg.vlan);
+	}
 	dma_wmb();
 	WRITE_ONCE(d->wb.status_error0, cpu_to_le16(st0));
 	e->hw_head = (e->hw_head + 1) % ring->count;
@@ -1053,6 +1068,9 @@ static int rxemu_setup(struct rxemu *e)
 	    !e->qv || !e->ring)
 		return -ENOMEM;
 	ring = e->ring;
+	/* vlan N: the netdev strips 802.1Q tags (ice_vsi_cfg_rxq()'s part) */
+	if (cfg->vlan)
+		ring->vlan_proto = htons(ETH_P_8021Q);
 	ring->ring_stats = kzalloc(sizeof(*ring->ring_stats), GFP_KERNEL);
 	if (!ring->ring_stats)
 		return -ENOMEM;

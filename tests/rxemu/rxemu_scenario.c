@@ -389,6 +389,10 @@ static int rxemu_parse_option(struct rxemu_cfg *cfg, char **tok, int ntok,
 	} else if (!strcmp(k, "xdp_meta")) {
 		if (rxemu_bool(v, "on", "off", &cfg->xdp_meta))
 			goto bad;
+	} else if (!strcmp(k, "vlan")) {
+		/* a VLAN ID: ice_receive_skb() tags only a non-zero one */
+		if (rxemu_u32(v, 1, VLAN_VID_MASK, &cfg->vlan))
+			goto bad;
 	} else if (!strcmp(k, "xdp_locking")) {
 		if (rxemu_bool(v, "on", "off", &cfg->xdp_locking))
 			goto bad;
@@ -446,7 +450,7 @@ static bool rxemu_is_option(const char *w)
 		"known-kernel-bug", "fuzz",
 		"fuzz-outcome", "xdp", "xdp_locking", "xdp_meta", "reuse", "bias", "ctrl",
 		"pfmemalloc", "bench", "fault", "xsk_frames", "xsk_keep",
-		"xsk_mode", "xsk_rx_ring", "xsk_need_wakeup",
+		"xsk_mode", "xsk_rx_ring", "xsk_need_wakeup", "vlan",
 	};
 	int i;
 
