@@ -22,7 +22,7 @@
  *    the target's ndo_xdp_xmit() refused later is no exception of the Rx
  *    driver;
  *  - XDP_ABORTED and an action the driver does not know: at most once for
- *    each frame written (the programs that abort abort every frame).
+ *    each frame written (an aborting program here aborts every frame).
  * xdp_exception's trace point is exported to modules; xdp_redirect_err's is
  * not, so it is found by name among the kernel's.
  */
