@@ -243,6 +243,9 @@ struct rxemu_pending {
 	bool skb_fault;		/* its skb allocation was made to fail */
 	bool txdma_fault;	/* a Tx mapping of its XDP_TX was made to fail */
 	bool refused;		/* ndo_xdp_xmit() did not take it (redirect) */
+	bool redirect_untraced;	/* xdp_do_redirect() refuses it before its
+				 * trace point (multi-buffer, before 6.3)
+				 */
 };
 
 /*
@@ -447,6 +450,7 @@ struct rxemu {
 	struct tracepoint *trace_tp;	/* xdp_redirect_err, attached */
 	u32 exceptions[RXEMU_EXC_OTHER + 1];
 	u32 redirect_errs;	/* failed xdp_do_redirect() calls */
+	u32 redirect_untraced;	/* and those it does not trace */
 	u32 tx_failed;		/* XDP_TX frames dropped: tx_busy or txdma */
 	/* ice_construct_skb_zc(): its last skb, and the one whose frag page
 	 * was made to fail, held until the poll ends

@@ -203,6 +203,7 @@ static void rxemu_resolve(struct rxemu *e, bool all)
 			} else {
 				/* a frame meant for XDP_TX here: tx_busy */
 				e->tx_failed += f->outcome == RXEMU_TX;
+				e->redirect_untraced += f->redirect_untraced;
 				e->dropped++;
 			}
 		}
@@ -721,7 +722,7 @@ static void rxemu_hw_write(struct rxemu *e, u32 seq, u32 off, u32 size,
  * the program cut to its head is a single buffer by then.
  */
 static u8 rxemu_redirect_outcome(const struct rxemu *e,
-				 const struct rxemu_step *st)
+				 const struct rxemu_step *st, bool *untraced)
 {
 	bool frags = false;
 	u32 i;
@@ -736,9 +737,14 @@ static u8 rxemu_redirect_outcome(const struct rxemu *e,
 		return RXEMU_DROP;
 #endif
 #ifndef HAVE_XDP_FEATURES
-	/* the cpumap takes them: it builds skbs with frags */
-	if (frags && !st->trim && !e->redir.cpumap)
+	/* the cpumap takes them: it builds skbs with frags.  This refusal
+	 * returns before xdp_do_redirect()'s xdp_redirect_err trace point
+	 * (rxemu_trace.c counts it apart)
+	 */
+	if (frags && !st->trim && !e->redir.cpumap) {
+		*untraced = true;
 		return RXEMU_DROP;
+	}
 #endif
 	return RXEMU_REDIRECT;
 }
@@ -777,8 +783,10 @@ static int rxemu_write_frame(struct rxemu *e, const struct rxemu_step *st)
 	f->slot = e->hw_head;
 	f->end = e->hw_abs + nwrite;
 	f->line = st->line;
+	f->redirect_untraced = false;
 	f->outcome = st->outcome == RXEMU_REDIRECT ?
-		     rxemu_redirect_outcome(e, st) : st->outcome;
+		     rxemu_redirect_outcome(e, st, &f->redirect_untraced) :
+		     st->outcome;
 #ifndef HAVE_XSK_MULTI_BUFFER
 	/* zero-copy before 6.6: patches/compat/0011 drops a frame of several
 	 * buffers whatever the program would make of it (pass included)

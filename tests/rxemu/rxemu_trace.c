@@ -17,8 +17,10 @@
  *    that went out;
  *  - XDP_REDIRECT: once for each failed xdp_do_redirect(), which the
  *    kernel's own xdp:xdp_redirect_err trace point counts (an AF_XDP
- *    socket's full Rx ring, a multi-buffer frame a devmap refuses before
- *    6.3, a legacy-rx frame without headroom); a frame the devmap took and
+ *    socket's full Rx ring, a legacy-rx frame without headroom), but for
+ *    the multi-buffer frames a kernel without xdp_features (before 6.3)
+ *    refuses for any map but a cpumap before that trace point: those the
+ *    run counts itself (rxemu_redirect_outcome()); a frame the devmap took and
  *    the target's ndo_xdp_xmit() refused later is no exception of the Rx
  *    driver;
  *  - XDP_ABORTED and an action the driver does not know: at most once for
@@ -101,10 +103,10 @@ static void rxemu_trace_check(struct rxemu *e)
 		return;	/* frames left unresolved: the counts say nothing */
 	if (e->exceptions[XDP_TX] + e->tx_failed + e->redirect_errs +
 	    e->exceptions[XDP_REDIRECT] + e->exceptions[XDP_ABORTED])
-		pr_info("rxemu: #   xdp_exception: XDP_ABORTED %u, XDP_TX %u (frames XDP_TX failed %u), XDP_REDIRECT %u (xdp_redirect_err %u)\n",
+		pr_info("rxemu: #   xdp_exception: XDP_ABORTED %u, XDP_TX %u (frames XDP_TX failed %u), XDP_REDIRECT %u (xdp_redirect_err %u, untraced %u)\n",
 			e->exceptions[XDP_ABORTED], e->exceptions[XDP_TX],
 			e->tx_failed, e->exceptions[XDP_REDIRECT],
-			e->redirect_errs);
+			e->redirect_errs, e->redirect_untraced);
 
 	for (a = XDP_DROP; a <= XDP_PASS; a++)
 		if (e->exceptions[a])
@@ -113,9 +115,11 @@ static void rxemu_trace_check(struct rxemu *e)
 	if (e->exceptions[XDP_TX] != e->tx_failed)
 		rxemu_err(e, "the driver traced %u xdp_exception events for XDP_TX; %u frames failed XDP_TX (a full Tx ring, a failed Tx mapping): each failure once, a frame sent never",
 			  e->exceptions[XDP_TX], e->tx_failed);
-	if (e->exceptions[XDP_REDIRECT] != e->redirect_errs)
-		rxemu_err(e, "the driver traced %u xdp_exception events for XDP_REDIRECT; xdp_do_redirect() failed %u times (the kernel's xdp_redirect_err): each failure once, a frame redirected never",
-			  e->exceptions[XDP_REDIRECT], e->redirect_errs);
+	if (e->exceptions[XDP_REDIRECT] !=
+	    e->redirect_errs + e->redirect_untraced)
+		rxemu_err(e, "the driver traced %u xdp_exception events for XDP_REDIRECT; xdp_do_redirect() failed %u times (the kernel's xdp_redirect_err), %u more for multi-buffer frames before 6.3: each failure once, a frame redirected never",
+			  e->exceptions[XDP_REDIRECT], e->redirect_errs,
+			  e->redirect_untraced);
 	if (e->exceptions[XDP_ABORTED] + e->exceptions[RXEMU_EXC_OTHER] > e->frames)
 		rxemu_err(e, "the driver traced %u xdp_exception events for XDP_ABORTED or an unknown action, with %u frames written",
 			  e->exceptions[XDP_ABORTED] +
