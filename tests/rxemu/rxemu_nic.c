@@ -722,7 +722,7 @@ static void rxemu_hw_write(struct rxemu *e, u32 seq, u32 off, u32 size,
  * the program cut to its head is a single buffer by then.
  */
 static u8 rxemu_redirect_outcome(const struct rxemu *e,
-				 const struct rxemu_step *st, bool *untraced)
+				 const struct rxemu_step *st)
 {
 	bool frags = false;
 	u32 i;
@@ -737,16 +737,40 @@ static u8 rxemu_redirect_outcome(const struct rxemu *e,
 		return RXEMU_DROP;
 #endif
 #ifndef HAVE_XDP_FEATURES
-	/* the cpumap takes them: it builds skbs with frags.  This refusal
-	 * returns before xdp_do_redirect()'s xdp_redirect_err trace point
-	 * (rxemu_trace.c counts it apart)
-	 */
-	if (frags && !st->trim && !e->redir.cpumap) {
-		*untraced = true;
+	/* the cpumap takes them: it builds skbs with frags */
+	if (frags && !st->trim && !e->redir.cpumap)
 		return RXEMU_DROP;
-	}
 #endif
 	return RXEMU_REDIRECT;
+}
+
+/*
+ * Before 6.3 that refusal returns before xdp_do_redirect()'s own trace
+ * point, xdp_redirect_err, which rxemu_trace.c counts the failures by: a
+ * multi-buffer frame the program redirects to a devmap or an xskmap is
+ * counted apart.  A devmap program redirects every frame, also those a
+ * legacy-rx ring then drops (outcome drop); zero-copy before 6.6 drops
+ * such a frame before the program (patches/compat/0011).
+ */
+static bool rxemu_redirect_untraced(const struct rxemu *e,
+				    const struct rxemu_step *st)
+{
+#ifndef HAVE_XDP_FEATURES
+	bool devmap = e->redir.map && !e->redir.cpumap && !e->redir.xsk_on;
+	u32 i;
+
+#ifndef HAVE_XSK_MULTI_BUFFER
+	if (e->cfg.xsk_zc)
+		return false;
+#endif
+	if (st->trim || e->redir.cpumap ||
+	    (st->outcome != RXEMU_REDIRECT && !devmap))
+		return false;
+	for (i = 1; i < st->nbufs; i++)
+		if (st->size[i])
+			return true;
+#endif
+	return false;
 }
 
 static int rxemu_write_frame(struct rxemu *e, const struct rxemu_step *st)
@@ -783,10 +807,9 @@ static int rxemu_write_frame(struct rxemu *e, const struct rxemu_step *st)
 	f->slot = e->hw_head;
 	f->end = e->hw_abs + nwrite;
 	f->line = st->line;
-	f->redirect_untraced = false;
+	f->redirect_untraced = rxemu_redirect_untraced(e, st);
 	f->outcome = st->outcome == RXEMU_REDIRECT ?
-		     rxemu_redirect_outcome(e, st, &f->redirect_untraced) :
-		     st->outcome;
+		     rxemu_redirect_outcome(e, st) : st->outcome;
 #ifndef HAVE_XSK_MULTI_BUFFER
 	/* zero-copy before 6.6: patches/compat/0011 drops a frame of several
 	 * buffers whatever the program would make of it (pass included)

@@ -20,7 +20,7 @@
  *    socket's full Rx ring, a legacy-rx frame without headroom), but for
  *    the multi-buffer frames a kernel without xdp_features (before 6.3)
  *    refuses for any map but a cpumap before that trace point: those the
- *    run counts itself (rxemu_redirect_outcome()); a frame the devmap took and
+ *    run counts itself (rxemu_redirect_untraced()); a frame the devmap took and
  *    the target's ndo_xdp_xmit() refused later is no exception of the Rx
  *    driver;
  *  - XDP_ABORTED and an action the driver does not know: at most once for
