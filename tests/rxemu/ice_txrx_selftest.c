@@ -39,3 +39,4 @@
 #include "rxemu_xdp.c"
 #include "rxemu_xsk.c"
 #include "rxemu_fault.c"
+#include "rxemu_trace.c"

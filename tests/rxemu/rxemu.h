@@ -56,6 +56,10 @@
  * 6.12.118 (3840 on 6.1); a smaller umem frame fails the set-up.
  */
 #define RXEMU_XSK_ZC_BUF	3456
+/* xdp_exception events count by action: XDP_ABORTED..XDP_REDIRECT, then
+ * any other (an action the driver does not know)
+ */
+#define RXEMU_EXC_OTHER		(XDP_REDIRECT + 1)
 
 enum rxemu_outcome {
 	RXEMU_PASS,		/* an skb with exactly these bytes goes up */
@@ -149,6 +153,7 @@ struct rxemu_cfg {
 	u32 batch;
 	u32 hold;
 	bool xdp_meta;		/* the program writes RXEMU_XDP_META_MAGIC */
+	u32 vlan;		/* the VLAN TCI the hardware strips, 0: none */
 	u64 fuzz_seed;
 	u32 fuzz_frames;
 	u8 fuzz_outcome;	/* what the XDP program makes of fuzz frames */
@@ -238,6 +243,9 @@ struct rxemu_pending {
 	bool skb_fault;		/* its skb allocation was made to fail */
 	bool txdma_fault;	/* a Tx mapping of its XDP_TX was made to fail */
 	bool refused;		/* ndo_xdp_xmit() did not take it (redirect) */
+	bool redirect_untraced;	/* xdp_do_redirect() refuses it before its
+				 * trace point (multi-buffer, before 6.3)
+				 */
 };
 
 /*
@@ -435,7 +443,25 @@ struct rxemu {
 	unsigned int skb_refused;	/* skbs ice_construct_skb() gave up */
 	u32 umem_maps;		/* umem pages the pool's DMA mapping holds */
 	unsigned int umem_lost;	/* umem frames found in no place */
+	/* xdp_exception events on the Rx netdev (rxemu_trace.c), by action,
+	 * and what they must match
+	 */
+	const struct net_device *trace_dev;
+	struct tracepoint *trace_tp;	/* xdp_redirect_err, attached */
+	u32 exceptions[RXEMU_EXC_OTHER + 1];
+	u32 redirect_errs;	/* failed xdp_do_redirect() calls */
+	u32 redirect_untraced;	/* and those it does not trace */
+	u32 tx_failed;		/* XDP_TX frames dropped: tx_busy or txdma */
+	/* ice_construct_skb_zc(): its last skb, and the one whose frag page
+	 * was made to fail, held until the poll ends
+	 */
+	struct sk_buff *xsk_skb;
+	struct sk_buff *xsk_skb_held;
 };
+
+/* rxemu_trace.c */
+static void rxemu_trace_start(struct rxemu *e);
+static void rxemu_trace_check(struct rxemu *e);
 
 /* rxemu_xsk.c */
 static int rxemu_xsk_setup(struct rxemu *e);
@@ -483,5 +509,6 @@ static unsigned int rxemu_refill_faults(const struct rxemu *e);
 static void rxemu_fault_arm(struct rxemu *e, bool on);
 static void rxemu_check_fault_counters(struct rxemu *e);
 static void rxemu_check_fault_plans(struct rxemu *e);
+static void rxemu_xsk_check_skb_freed(struct rxemu *e);
 
 #endif /* _RXEMU_H_ */

@@ -182,6 +182,10 @@ static void rxemu_resolve(struct rxemu *e, bool all)
 				/* its own excuse only: rxemu_fault.c */
 				e->txdma_drops++;
 				e->dropped++;
+				/* XDP_TX failed (an xdp_exception); a redirect
+				 * target's refusal is no failure of the Rx path
+				 */
+				e->tx_failed += f->outcome == RXEMU_TX;
 			} else if (f->outcome == RXEMU_PASS) {
 				rxemu_err(e, "frame %u (line %d, %u bytes) was not delivered",
 					  f->seq, f->line, f->len);
@@ -197,6 +201,9 @@ static void rxemu_resolve(struct rxemu *e, bool all)
 					  "received by the AF_XDP socket" :
 					  "sent by the redirect target");
 			} else {
+				/* a frame meant for XDP_TX here: tx_busy */
+				e->tx_failed += f->outcome == RXEMU_TX;
+				e->redirect_untraced += f->redirect_untraced;
 				e->dropped++;
 			}
 		}
@@ -292,6 +299,16 @@ static void rxemu_check_skb(struct rxemu *e, struct sk_buff *skb)
 			  seq, f->line, skb->len + ETH_HLEN, f->want, f->len);
 		return;
 	}
+	/* vlan N: the stripped tag rides in the skb (ice_receive_skb());
+	 * the cpumap's skbs are built from frames, which carry none
+	 */
+	if (!kthread && (skb_vlan_tag_present(skb) ?
+			 skb_vlan_tag_get(skb) != e->cfg.vlan ||
+			 skb->vlan_proto != htons(ETH_P_8021Q) : !!e->cfg.vlan))
+		rxemu_err(e, "frame %u (line %d): the skb carries VLAN tag %#x (protocol %#x), the hardware stripped %#x",
+			  seq, f->line,
+			  skb_vlan_tag_present(skb) ? skb_vlan_tag_get(skb) : 0,
+			  ntohs(skb->vlan_proto), e->cfg.vlan);
 	/* the program's metadata travels in front of the skb's data */
 	if (!kthread && e->cfg.xdp_meta) {
 		u32 meta = 0;
@@ -526,6 +543,7 @@ static void rxemu_poll(struct rxemu *e, u32 budget)
 		e->midframe++;
 	e->drv_abs += (ring->next_to_clean + ring->count - ntc) % ring->count;
 	rxemu_take_skbs(e);
+	rxemu_xsk_check_skb_freed(e);
 	if (e->redir.cpumap)
 		rxemu_cpumap_wait(e);
 	if (e->redir.xsk_on)
@@ -684,6 +702,11 @@ static void rxemu_hw_write(struct rxemu *e, u32 seq, u32 off, u32 size,
 		st0 |= BIT(ICE_RX_FLEX_DESC_STATUS0_EOF_S);
 	if (eof && rxe)
 		st0 |= BIT(ICE_RX_FLEX_DESC_STATUS0_RXE_S);
+	/* vlan N: the tag stripped from the frame, in its last descriptor */
+	if (eof && e->cfg.vlan) {
+		st0 |= BIT(ICE_RX_FLEX_DESC_STATUS0_L2TAG1P_S);
+		d->wb.l2tag1 = cpu_to_le16(e->cfg.vlan);
+	}
 	dma_wmb();
 	WRITE_ONCE(d->wb.status_error0, cpu_to_le16(st0));
 	e->hw_head = (e->hw_head + 1) % ring->count;
@@ -721,6 +744,35 @@ static u8 rxemu_redirect_outcome(const struct rxemu *e,
 	return RXEMU_REDIRECT;
 }
 
+/*
+ * Before 6.3 that refusal returns before xdp_do_redirect()'s own trace
+ * point, xdp_redirect_err, which rxemu_trace.c counts the failures by: a
+ * multi-buffer frame the program redirects to a devmap or an xskmap is
+ * counted apart.  A devmap program redirects every frame, also those a
+ * legacy-rx ring then drops (outcome drop); zero-copy before 6.6 drops
+ * such a frame before the program (patches/compat/0011).
+ */
+static bool rxemu_redirect_untraced(const struct rxemu *e,
+				    const struct rxemu_step *st)
+{
+#ifndef HAVE_XDP_FEATURES
+	bool devmap = e->redir.map && !e->redir.cpumap && !e->redir.xsk_on;
+	u32 i;
+
+#ifndef HAVE_XSK_MULTI_BUFFER
+	if (e->cfg.xsk_zc)
+		return false;
+#endif
+	if (st->trim || e->redir.cpumap ||
+	    (st->outcome != RXEMU_REDIRECT && !devmap))
+		return false;
+	for (i = 1; i < st->nbufs; i++)
+		if (st->size[i])
+			return true;
+#endif
+	return false;
+}
+
 static int rxemu_write_frame(struct rxemu *e, const struct rxemu_step *st)
 {
 	u32 nwrite = st->cut ? st->cut : st->nbufs;
@@ -755,6 +807,7 @@ static int rxemu_write_frame(struct rxemu *e, const struct rxemu_step *st)
 	f->slot = e->hw_head;
 	f->end = e->hw_abs + nwrite;
 	f->line = st->line;
+	f->redirect_untraced = rxemu_redirect_untraced(e, st);
 	f->outcome = st->outcome == RXEMU_REDIRECT ?
 		     rxemu_redirect_outcome(e, st) : st->outcome;
 #ifndef HAVE_XSK_MULTI_BUFFER
@@ -1046,6 +1099,9 @@ static int rxemu_setup(struct rxemu *e)
 	    !e->qv || !e->ring)
 		return -ENOMEM;
 	ring = e->ring;
+	/* vlan N: the netdev strips 802.1Q tags (ice_vsi_cfg_rxq()'s part) */
+	if (cfg->vlan)
+		ring->vlan_proto = htons(ETH_P_8021Q);
 	ring->ring_stats = kzalloc(sizeof(*ring->ring_stats), GFP_KERNEL);
 	if (!ring->ring_stats)
 		return -ENOMEM;
@@ -1180,6 +1236,7 @@ static void rxemu_teardown(struct rxemu *e)
 
 	strscpy(e->where, "teardown", sizeof(e->where));
 	e->teardown = true;
+	rxemu_trace_check(e);
 	if (e->rx_handler) {
 		rxemu_take_skbs(e);
 		rxemu_release(e, 0);
@@ -1318,6 +1375,7 @@ static void rxemu_run(const struct rxemu_scenario *scn, char *res, size_t rlen)
 		goto out;
 	}
 	rxemu_checkpoint(e, RXEMU_CP_RING | RXEMU_CP_DESC);
+	rxemu_trace_start(e);
 	/* faults from the first frame on, replayed from the fuzz seed */
 	e->fault_rng.s = cfg->fuzz_seed ^ 0x6661756c74ULL;
 	rxemu_fault_arm(e, true);

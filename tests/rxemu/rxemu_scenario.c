@@ -217,16 +217,18 @@ static int rxemu_check_cfg(const struct rxemu_cfg *cfg, char *err, size_t errlen
 	u32 need = rxemu_dbuf(cfg), i;
 
 	if (cfg->xsk_zc) {
-		/* skb: ice_construct_skb_zc() (ice_xsk_selftest.c) */
+		/* skb and page: ice_construct_skb_zc()'s napi_alloc_skb()
+		 * and the page of each frag it copies (ice_xsk_selftest.c)
+		 */
 		for (i = 0; i < RXEMU_NR_FAULTS; i++)
-			if (i != RXEMU_FAULT_SKB &&
+			if (i != RXEMU_FAULT_SKB && i != RXEMU_FAULT_PAGE &&
 			    cfg->fault[i].mode != RXEMU_FM_NONE)
 				break;
 		if (!cfg->xdp[0] || cfg->ctrl || cfg->bias ||
 		    cfg->pfmemalloc_every || i < RXEMU_NR_FAULTS ||
 		    cfg->rx_buf_len != RXEMU_XSK_ZC_BUF) {
 			snprintf(err, errlen,
-				 "xsk_mode zc takes an XDP program with an xskmap, the umem's buffers (no rx_buf_len), no ctrl, bias, pfmemalloc, or fault but skb: those are of the page path");
+				 "xsk_mode zc takes an XDP program with an xskmap, the umem's buffers (no rx_buf_len), no ctrl, bias, pfmemalloc, or fault but skb, page: the page path's");
 			return -EINVAL;
 		}
 		return 0;
@@ -387,6 +389,10 @@ static int rxemu_parse_option(struct rxemu_cfg *cfg, char **tok, int ntok,
 	} else if (!strcmp(k, "xdp_meta")) {
 		if (rxemu_bool(v, "on", "off", &cfg->xdp_meta))
 			goto bad;
+	} else if (!strcmp(k, "vlan")) {
+		/* a VLAN ID: ice_receive_skb() tags only a non-zero one */
+		if (rxemu_u32(v, 1, VLAN_VID_MASK, &cfg->vlan))
+			goto bad;
 	} else if (!strcmp(k, "xdp_locking")) {
 		if (rxemu_bool(v, "on", "off", &cfg->xdp_locking))
 			goto bad;
@@ -444,7 +450,7 @@ static bool rxemu_is_option(const char *w)
 		"known-kernel-bug", "fuzz",
 		"fuzz-outcome", "xdp", "xdp_locking", "xdp_meta", "reuse", "bias", "ctrl",
 		"pfmemalloc", "bench", "fault", "xsk_frames", "xsk_keep",
-		"xsk_mode", "xsk_rx_ring", "xsk_need_wakeup",
+		"xsk_mode", "xsk_rx_ring", "xsk_need_wakeup", "vlan",
 	};
 	int i;
 

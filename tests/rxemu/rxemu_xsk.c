@@ -938,6 +938,11 @@ static bool rxemu_xsk_fill_empty(struct rxemu *e)
  * (its rx_queue_full counter moved): the refusal ended the poll
  * (ICE_XDP_EXIT) and sets the flag, so that user space, once it has read,
  * wakes the driver for the frames left (xdp-xsk-zc-rx-full.scn).
+ * And must: the frames behind the refused one were written back before
+ * the poll, so no interrupt will announce them; the flag is what brings
+ * the next poll.  A poll that goes on past a refusal offers the socket
+ * the next frames too, which its full ring refuses as well (more than
+ * one refusal in a poll), and drops them.
  */
 static void rxemu_xsk_check_wakeup(struct rxemu *e, u32 unused)
 {
@@ -947,12 +952,17 @@ static void rxemu_xsk_check_wakeup(struct rxemu *e, u32 unused)
 	bool refused = full != x->rx_full_seen;
 	u32 flags;
 
+	if (full - x->rx_full_seen > 1)
+		rxemu_err(e, "the AF_XDP socket refused %llu frames in one poll (its Rx ring full): the driver must end the poll at the first (ICE_XDP_EXIT) and leave the rest written back",
+			  full - x->rx_full_seen);
 	x->rx_full_seen = full;
 	if (get_user(flags, (u32 __user *)(x->fq_map + x->off.fr.flags))) {
 		rxemu_err(e, "cannot read the fill ring's flags");
 		return;
 	}
 
+	if (refused && !(flags & XDP_RING_NEED_WAKEUP))
+		rxemu_err(e, "the AF_XDP socket refused a frame (its Rx ring full) and the fill ring's need_wakeup flag is clear after the poll: user space, once it has read, never wakes the driver for the frames left");
 	if ((unused > ICE_RING_QUARTER(e->ring) || empty) &&
 	    !(flags & XDP_RING_NEED_WAKEUP))
 		rxemu_err(e, "%u descriptors left unposted after a poll%s and the fill ring's need_wakeup flag clear: user space never wakes the driver",
@@ -964,8 +974,20 @@ static void rxemu_xsk_check_wakeup(struct rxemu *e, u32 unused)
 static void rxemu_xsk_check_refill(struct rxemu *e, u16 ntu)
 {
 	struct rxemu_xsk *x = &e->redir.xsk;
-	u32 unused = ICE_RX_DESC_UNUSED(e->ring), cons;
+	struct ice_rx_ring *r = e->ring;
+	u32 unused = ICE_RX_DESC_UNUSED(r), cons;
+	/* the slots empty when the poll's refill began: NTU was next_to_use */
+	u32 empty = (r->next_to_clean > ntu ? 0 : r->count) +
+		    r->next_to_clean - ntu - 1;
 
+	/*
+	 * Nor with fewer empty: each refill ends in a tail write, a posted
+	 * MMIO write to the device, so the ring gathers more than a quarter
+	 * of its slots before it pays for one (upstream's batching).
+	 */
+	if (r->next_to_use != ntu && empty <= ICE_RING_QUARTER(r))
+		rxemu_err(e, "the poll refilled the ring with %u of its %u slots empty: ice_clean_rx_irq_zc() waits for more than a quarter (ICE_RING_QUARTER()), one tail write a batch",
+			  empty, r->count);
 	if (e->cfg.xsk_need_wakeup)
 		rxemu_xsk_check_wakeup(e, unused);
 	if (unused <= ICE_RING_QUARTER(e->ring) || e->ring->next_to_use != ntu ||
