@@ -21,6 +21,14 @@ msg() {
 	printf '%s: %s\n' "$prog" "$*" >&2
 }
 
+# times_cpu: the CPU seconds (user and system) of the last line of what
+# `times` printed, on stdin ("0m3.05s 0m0.60s": the shell's finished
+# children); nothing for no input.  `times` must run in the shell whose
+# children it counts (a $(...) is a new process, its children's times 0).
+times_cpu() {
+	tail -n 1 | tr 'ms' '  ' | awk 'NF == 4 { printf "%.1f", $1 * 60 + $2 + $3 * 60 + $4 }'
+}
+
 # die CAUSE [FIX]: say what failed and what to do about it, then stop.
 die() {
 	printf '%s: error: %s\n' "$prog" "$1" >&2
