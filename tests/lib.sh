@@ -40,6 +40,28 @@ repo_copy() {
 	echo "$tmp/repo"
 }
 
+# tmp_in_build_root ROOT: $tmp at the same path inside the cached build
+# root ROOT (scripts/kbuild/build-root), and /proc there, so that
+# in_build_root runs a command on the case's own files with that
+# release's compiler and kernel headers (not the host's, which a case
+# must not install: a headers package pulls its kernel image, whose
+# initramfs the host would make).  Unmounted before $tmp is removed.
+tmp_in_build_root() {
+	. "$top/scripts/lib/kernel-root.sh"
+	build_root=$1
+	trap 'kroot_cleanup; rmdir "$build_root$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
+	kroot_enter "$build_root" "$tmp"
+}
+
+# in_build_root CMD...: run CMD in $tmp inside the root of
+# tmp_in_build_root, with a clean environment (VAR=VALUE words first, as
+# env takes them).
+in_build_root() {
+	kroot_run "$build_root" "$tmp" env "$@"
+}
+
 # source_devels LINE: set devels to the devel tree names of the source
 # line LINE of kernels.list (tests/source-cases), blank-separated; fails
 # the case when there is no such line.

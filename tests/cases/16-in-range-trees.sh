@@ -50,21 +50,13 @@ knew=$(kernels sample | while read -r k; do
 	[ "$(kernels get "$k" line)" != 7.3-deb13 ] || { echo "$k"; break; }
 done)
 [ -n "$knew" ] || fail "kernels.list has no sample kernel of the 7.3-deb13 line"
-root=$("$top/scripts/kbuild/build-root" trixie "linux-headers-$knew")
+tmp_in_build_root "$("$top/scripts/kbuild/build-root" trixie "linux-headers-$knew")"
 probes_new() {
-	w=/tmp/ice-bp-16.$$
-	rm -rf "$root$w"
-	mkdir -p "$root$w/compat"
-	cp -R "$1/run-probes" "$1/probe-errors.awk" "$1/probes" "$root$w/compat/"
-	mount -t proc proc "$root/proc"
-	rc=0
-	chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LC_ALL=C \
-		sh "$w/compat/run-probes" "/lib/modules/$knew/build" "$w/out" || rc=$?
-	umount "$root/proc" || umount -l "$root/proc"
-	[ "$rc" = 0 ] || fail "compat/run-probes failed against $knew (see $root$w/out/probes.log)"
-	mkdir -p "$2"
-	cp "$root$w/out/config.h" "$2/"
-	rm -rf "$root$w"
+	rm -rf "$tmp/new-compat"
+	mkdir -p "$tmp/new-compat"
+	cp -R "$1/run-probes" "$1/probe-errors.awk" "$1/probes" "$tmp/new-compat/"
+	in_build_root sh "$tmp/new-compat/run-probes" "/lib/modules/$knew/build" "$2" ||
+		fail "compat/run-probes failed against $knew (see $2/probes.log)"
 }
 
 # has OUT FLAG: FLAG is defined in OUT/config.h.
