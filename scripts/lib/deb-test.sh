@@ -109,6 +109,17 @@ apt_root() {
 	start=$(date +%s)
 	rc=0
 	in_root apt-get -y -q -o Dpkg::Use-Pty=0 "$@" >"$log" 2>&1 || rc=$?
+	# The scratch roots of a release share one download cache, whose lock
+	# another test's apt holds for as long as its dpkg run (DKMS builds:
+	# minutes).  apt does not wait for it: download into this root's own
+	# cache instead, rather than stall the lane.
+	if [ "$rc" != 0 ] && grep -q 'Could not get lock /var/cache/apt/archives/lock' "$log"; then
+		echo ">>> the shared download cache is in use: apt-get downloads into this root's own"
+		in_root mkdir -p /var/cache/apt/own-archives/partial
+		rc=0
+		in_root apt-get -y -q -o Dpkg::Use-Pty=0 -o Dir::Cache::Archives=/var/cache/apt/own-archives/ "$@" \
+			>"$log" 2>&1 || rc=$?
+	fi
 	# Progress lines of downloads and unpacking say nothing here.
 	grep -vE '^(Get:|Selecting|Preparing|Unpacking|\(Reading)' "$log" | grep -v 'readelf: Warning' || true
 	echo ">>> apt-get $* -> exit $rc, $(($(date +%s) - start)) s"

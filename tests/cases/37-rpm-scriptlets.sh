@@ -65,10 +65,7 @@ in_root sh -c "$(relabel_headers_cmds "$kver" "$fkver" "/usr/src/kernels-$fkver"
 ukver=9.9.0-200.fc99.x86_64
 [ "$(kernels tier-of "$ukver")" = outside ] || fail "$ukver is not outside"
 in_root sh -c "mkdir -p /lib/modules/$ukver && ln -s /usr/src/linux-headers-$kver /lib/modules/$ukver/build"
-# The scratch roots of a release share one download cache, whose lock
-# another test's apt holds for as long as its DKMS builds: download into a
-# cache of this root's own.
-root_dkms dkms.log -o Dir::Cache::Archives=/var/cache/apt/own-archives/
+root_dkms dkms.log
 mv "$root/usr/src/linux-headers-$broken/Makefile" "$root/usr/src/linux-headers-$broken/Makefile.gone"
 in_root sh -c 'ls -d /lib/modules/*/build'
 

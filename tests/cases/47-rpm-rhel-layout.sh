@@ -50,7 +50,7 @@ for k in "$el10" "$rt" "$el96" "$el94"; do
 done
 
 deb_root trixie "linux-headers-$kver"
-root_dkms dkms.log -o Dir::Cache::Archives=/var/cache/apt/own-archives/
+root_dkms dkms.log
 # Debian's own kernel is no part of this host: without its build link it
 # is not built for (one build less).
 in_root rm -f "/lib/modules/$kver/build"
