@@ -9,7 +9,10 @@
 # fleet's hold), installed once the pin goes (the upgrade), and rolled
 # back to by putting the pin back; then removal.  Negative controls, each
 # refused by apt with its own message: a Release signed by another key, a
-# Release past its Valid-Until, a tampered .deb in the pool.
+# Release past its Valid-Until, a tampered .deb in the pool.  And the
+# tests' apt_root, with the release's shared download cache locked (as
+# another test's apt holds it through its DKMS builds), installs through
+# the root's own cache, where apt-get itself refuses (the control).
 # The roots have no kernel headers, so DKMS builds nothing: what DKMS does
 # with the package is tests 33 and 34's job.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
@@ -102,6 +105,35 @@ for suite in bookworm trixie; do
 	in_root sh -c 'dpkg --purge $(dpkg-query -W -f "\${Package}\n" "linux-headers-*-amd64")' >"$tmp/purge.log" 2>&1 ||
 		{ cat "$tmp/purge.log"; fail "could not purge the headers in the $suite root"; }
 	apt_root dkms-$suite.log install dkms >/dev/null || { cat "$tmp/dkms-$suite.log"; fail "apt could not install dkms"; }
+	if [ "$suite" = bookworm ]; then
+		# The release's shared download cache locked, as another test's apt
+		# holds it through its DKMS builds: apt_root downloads into the
+		# root's own cache (hello, which no test leaves in the shared one).
+		# Control: apt-get itself refuses while the lock is held.
+		python3 -c 'import fcntl, sys, time
+f = open(sys.argv[1], "a")
+fcntl.lockf(f, fcntl.LOCK_EX)
+print("locked", flush=True)
+time.sleep(300)' "$ICE_BP_CACHE/debs/$suite/lock" >"$tmp/locker.out" &
+		locker=$!
+		i=0
+		until [ -s "$tmp/locker.out" ]; do
+			i=$((i + 1))
+			[ "$i" -lt 100 ] || { kill "$locker"; fail "could not take the download cache's lock"; }
+			sleep 0.1
+		done
+		rc=0
+		in_root apt-get -y -q install --no-install-recommends hello >"$tmp/lock-ctl.log" 2>&1 || rc=$?
+		crc=$rc # apt_root keeps its own status in rc
+		lrc=0
+		apt_root lock.log install --no-install-recommends hello >"$tmp/lock.out" || lrc=$?
+		kill "$locker"
+		rc=$crc
+		refused lock-ctl.log 'Could not get lock /var/cache/apt/archives/lock' "an install while the download cache is locked"
+		[ "$lrc" = 0 ] || { cat "$tmp/lock.log"; fail "apt_root did not install while the shared download cache was locked"; }
+		grep -q "the shared download cache is in use" "$tmp/lock.out" || fail "apt_root did not say it used the root's own download cache"
+		echo "the shared download cache locked: apt_root installed through the root's own"
+	fi
 	mkdir -p "$root/srv/www" "$root/etc/apt/keyrings" "$root/var/cache/ice-bp-repo/partial"
 	mount --bind "$www" "$root/srv/www"
 	install -m 644 "$www/good/ice-backport.asc" "$root/etc/apt/keyrings/ice-backport.asc"
