@@ -35,7 +35,7 @@ help:
 	@echo '                ICE_BP_REPO_GNUPGHOME, ICE_BP_REPO_KEY (none: a throwaway key, said loudly);'
 	@echo '                REPO_URL=, REPO_DATE=, REPO_VALID_DAYS=, REPO_PACKAGES="older packages" (one a line if a path has a blank)'
 	@echo 'make docs       write every generated part of README.md and docs/ (scripts/docs/generate;'
-	@echo '                builds the sample kernels missing from build/); make docs-check fails when one is stale'
+	@echo '                probes the sample kernels missing from build/); make docs-check fails when one is stale'
 	@echo 'make check      install missing test dependencies, run the whole test suite'
 	@echo '                (KERNELS="<id> ..." limits the kernel matrix part: quick mode)'
 	@echo 'make check-wide make check with every kernel case on every sample kernel, every'

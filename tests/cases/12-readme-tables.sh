@@ -1,28 +1,26 @@
 #!/bin/sh
 # README.md's, docs/compat-layer.md's and docs/kernel-lines.md's generated sections (features compiled out per supported
 # kernel, probes, patches) are what scripts/docs/readme-tables makes of the
-# real builds: first on made-up builds whose content the test knows, with
-# a stale README, a stale build and a missing build caught, and README's
-# table of every release written by matrix-wide --readme; then on this
-# clone's README against the supported kernels' builds (built if missing).
-# In `make check` it runs after the kernel cases, whose 20-build has made
-# every sample kernel's build by then: it reads them and builds nothing
-# (run first, it made them itself, and 20-build then checked W=1 warnings
-# on a build that compiled nothing).
+# real probes of the kernels: first on made-up ones whose answers the test
+# knows, with a stale README, a changed kernel and a missing one caught,
+# and README's table of every release written by matrix-wide --readme;
+# then on this clone's README against the supported kernels' probes (run
+# if missing).  In `make check` it runs after the kernel cases, whose
+# 20-build and 24-probes have probed every sample kernel by then: it reads
+# them and runs nothing (run first, it made them itself, and 20-build then
+# checked W=1 warnings on a build that compiled nothing).
 # tests/run: after the kernel cases
 . "$ICE_BP_TOPDIR/tests/lib.sh"
-command -v objcopy >/dev/null || skip "objcopy missing (binutils)"
 
-# fake_build DIR KERNEL DISABLED ACTIVE_PROBE...: an ice.ko that carries
-# only a .modinfo section, and the probes' config.h of a kernel on which
-# exactly the shims of ACTIVE_PROBE... act: by each probe's polarity, a
-# "6.12" flag undefined, a "newer" flag defined.
+# fake_build DIR KERNEL CONFIG ACTIVE_PROBE...: what build-module keeps of
+# a kernel's probes: its configuration (auto.conf: CONFIG_MODULES=y, and
+# the line CONFIG when not empty) and the probes' config.h of a kernel on
+# which exactly the shims of ACTIVE_PROBE... act: by each probe's
+# polarity, a "6.12" flag undefined, a "newer" flag defined.
 fake_build() {
 	d=$1/$2
 	mkdir -p "$d"
-	printf 'backport_disabled=%s\0version=0\0' "$3" >"$d/modinfo.bin"
-	objcopy -I binary -O elf64-x86-64 --rename-section .data=.modinfo \
-		"$d/modinfo.bin" "$d/ice.ko"
+	printf 'CONFIG_MODULES=y\n%s\n' "$3" >"$d/auto.conf"
 	shift 3
 	sh "$repo/compat/probe-meta" table | while IFS="$(printf '\t')" read -r name flag pol _rest; do
 		act=0
@@ -50,16 +48,18 @@ probe1=$(basename "$1" .c)
 # and name a shim acting either way.
 probe2=$(sh "$repo/compat/probe-meta" table | awk -F '\t' '$3 == "newer" { print $1; exit }')
 [ -n "$probe2" ] || fail "no probe has the polarity newer"
-fake_build "$fakebuild" kA "dpll sf" "$probe1"
-fake_build "$fakebuild" kB none "$probe2"
+# kA: no CONFIG_DPLL (src/Kbuild's switch) and a probe that compiles out
+# subfunctions; kB: nothing compiled out.
+fake_build "$fakebuild" kA "" "$probe1" devl_port_fn_devlink_set
+fake_build "$fakebuild" kB CONFIG_DPLL=y "$probe2"
 gen() { ICE_BP_TOPDIR=$repo ICE_BP_BUILD=$fakebuild "$repo/scripts/docs/readme-tables" "$@"; }
 
 gen || fail "readme-tables failed on complete builds"
 cp "$repo/README.md" "$tmp/README.gen"
 cp "$repo/docs/compat-layer.md" "$tmp/compat-layer.gen"
 cat "$repo/README.md" "$repo/docs/compat-layer.md" "$repo/docs/kernel-lines.md" >"$tmp/generated"
-grep -qx '| kA | dpll sf | 1 of [0-9]* |' "$tmp/generated" || fail "kA's row is not what its build says"
-grep -qx '| kB | none | 1 of [0-9]* |' "$tmp/generated" || fail "kB's row is not what its build says"
+grep -qx '| kA | subfunction dpll | 2 of [0-9]* |' "$tmp/generated" || fail "kA's row is not what its probes say"
+grep -qx '| kB | none | 1 of [0-9]* |' "$tmp/generated" || fail "kB's row is not what its probes say"
 sed -n '/BEGIN readme-tables:features/,/END readme-tables:features/p' "$tmp/generated" |
 	grep -q '| kC |' && fail "a kernel outside the sample is in the features table"
 # shellcheck disable=SC2016 # markdown's backquotes, not the shell's
@@ -91,11 +91,12 @@ echo "generated: the rows say what the made-up builds carry"
 sed 's/^| kB | none |/| kB | dpll |/' "$tmp/README.gen" >"$repo/README.md"
 expect_fail "$tmp/log1" "out of date" gen --check
 cp "$tmp/README.gen" "$repo/README.md"
-fake_build "$fakebuild" kB "dpll" "$probe2"
+# kB's kernel without CONFIG_DPLL: dpll is compiled out, README is stale.
+fake_build "$fakebuild" kB "" "$probe2"
 expect_fail "$tmp/log2" "out of date" gen --check
 # The polarity is read: the same kernel with probe2 reading as the 6.12
 # form (its shim idle) must change the README.
-fake_build "$fakebuild" kB none "$probe2"
+fake_build "$fakebuild" kB CONFIG_DPLL=y "$probe2"
 sed -i "s/^ \* Polarity: newer$/ * Polarity: 6.12/" "$repo/compat/probes/$probe2.c"
 expect_fail "$tmp/log2b" "out of date" gen --check
 sed -i "s/^ \* Polarity: 6.12$/ * Polarity: newer/" "$repo/compat/probes/$probe2.c"
@@ -103,9 +104,9 @@ sed -i "s/^ \* Polarity: 6.12$/ * Polarity: newer/" "$repo/compat/probes/$probe2
 sed -i 's/^6.16 .*/6.16      6.16            6.16.10/' "$repo/tools/lib/rx-leak-ranges"
 expect_fail "$tmp/log2c" "out of date" gen --check
 sed -i 's/^6.16 .*/6.16      6.16            6.16.9/' "$repo/tools/lib/rx-leak-ranges"
-rm "$fakebuild/kB/ice.ko"
-expect_fail "$tmp/log3" "no build of sample kernel kB" gen --check
-fake_build "$fakebuild" kB none "$probe2"
+rm "$fakebuild/kB/auto.conf"
+expect_fail "$tmp/log3" "no probes of sample kernel kB" gen --check
+fake_build "$fakebuild" kB CONFIG_DPLL=y "$probe2"
 sed '/^<!-- END readme-tables:probes -->$/d' "$tmp/compat-layer.gen" >"$repo/docs/compat-layer.md"
 expect_fail "$tmp/log4" "malformed" gen --check
 
@@ -130,11 +131,11 @@ expect_fail "$tmp/log5" "lacks its BEGIN/END matrix-wide markers" wide
 cmp -s "$tmp/README.wide" "$tmp/README.broken" || fail "a README with broken markers was changed"
 echo "matrix-wide --readme: the table spliced between its markers, broken markers refused"
 
-# This clone's README against the real builds of its sample kernels.
+# This clone's README against the real probes of its sample kernels.
 kernels sample | while read -r kid; do
-	[ -f "$top/build/$kid/ice.ko" ] && [ -f "$top/build/$kid/compat-config.h" ] && continue
+	[ -f "$top/build/$kid/auto.conf" ] && [ -f "$top/build/$kid/compat-config.h" ] && continue
 	[ -f "$top/src/PROVENANCE" ] || "$top/scripts/import/import-upstream"
-	"$top/scripts/kbuild/build-in-root" "$kid" >/dev/null || fail "$kid does not build (build/$kid.log)"
+	"$top/scripts/kbuild/build-in-root" --probes-only "$kid" >/dev/null || fail "the probes of $kid failed (build/$kid.probes.log)"
 done
-"$top/scripts/docs/readme-tables" --check || fail "README.md or docs/compat-layer.md does not say what the builds found"
-echo "README.md and docs/compat-layer.md are what the builds of the sample kernels found"
+"$top/scripts/docs/readme-tables" --check || fail "README.md or docs/compat-layer.md does not say what the probes of the sample kernels found"
+echo "README.md and docs/compat-layer.md are what the probes of the sample kernels found"

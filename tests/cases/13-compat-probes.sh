@@ -59,7 +59,7 @@ echo "caught: a flag no probe sets, a probe without its upstream version, a bad 
 # The polarity, against the kernels that decide it: on the pinned
 # upstream's own kernel every flag of polarity 6.12 is defined, on the
 # newest line's every flag of polarity newer.  Checked on the real builds
-# by kernel case 20-build; here on made-up config.h files, both ways.
+# by kernel case 24-probes; here on made-up config.h files, both ways.
 sh "$top/compat/probe-meta" table >"$tmp/meta"
 awk -F '\t' '{ printf "#define %s 1\n", $2 }' "$tmp/meta" >"$tmp/all.h"
 # idle.h: the kernel of the imported ice itself, on which no shim acts.
@@ -84,6 +84,25 @@ sh "$top/compat/probe-meta" active "$tmp/idle.h" | grep . && fail "a shim acts o
 sh "$top/compat/probe-meta" active "$tmp/all.h" | grep -qx "$(echo "${new#HAVE_}" | tr '[:upper:]' '[:lower:]')" ||
 	fail "the shim of a newer flag does not act where the flag is defined"
 echo "polarity: checked against made-up kernels, a contradiction caught both ways"
+# What a build compiles out, told without one (`disabled`, the README
+# tables' source): the probes' features, then src/Kbuild's configuration
+# switches (CONFIG_DPLL), a switch's feature moved last, once; a switch
+# on anything but one CONFIG_ option is refused, naming it.
+disabled() { sh "$top/compat/probe-meta" disabled "$1" "$2" "${3:-$top/src/Kbuild}"; }
+printf 'CONFIG_DPLL=y\n' >"$tmp/dpll.conf"
+printf 'CONFIG_MODULES=y\n' >"$tmp/nodpll.conf"
+[ "$(disabled "$tmp/idle.h" "$tmp/dpll.conf")" = none ] || fail "disabled: the kernel of the imported ice compiles something out"
+[ "$(disabled "$tmp/no-feat.h" "$tmp/dpll.conf")" = "${feat#* }" ] || fail "disabled: a kernel without ${feat% *} does not compile out ${feat#* } alone"
+[ "$(disabled "$tmp/idle.h" "$tmp/nodpll.conf")" = dpll ] || fail "disabled: a kernel without CONFIG_DPLL does not compile out dpll"
+grep -v HAVE_DPLL_PIN_ESYNC "$tmp/no-feat.h" >"$tmp/no-esync.h"
+[ "$(disabled "$tmp/no-esync.h" "$tmp/nodpll.conf")" = "${feat#* } dpll" ] ||
+	fail "disabled: dpll, from a probe and from CONFIG_DPLL, is not said once and last: $(disabled "$tmp/no-esync.h" "$tmp/nodpll.conf")"
+# shellcheck disable=SC2016 # make's $(...), not the shell's
+sed 's/^ifndef CONFIG_DPLL$/ifneq ($(CONFIG_DPLL),y)/' "$top/src/Kbuild" >"$tmp/Kbuild.ifneq"
+# shellcheck disable=SC2016 # as above
+expect_fail "$tmp/dis.log" 'switch "ifneq ($(CONFIG_DPLL),y)" of feature dpll is not ifdef/ifndef CONFIG_NAME' \
+	disabled "$tmp/idle.h" "$tmp/dpll.conf" "$tmp/Kbuild.ifneq"
+echo "disabled: the probes' features and src/Kbuild's switches, as a build records them"
 
 [ "$(id -u)" = 0 ] || skip "the runner is tried in a Debian root with chroot, which needs root"
 # The runner, against real headers: Debian's, in the cached bookworm root

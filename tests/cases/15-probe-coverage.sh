@@ -4,7 +4,7 @@
 # (Reason-if-constant:).  The probe x kernel table is printed.  Negative
 # control: a probe that is constant on every kernel and gives no reason is
 # refused; the same probe with a reason is accepted.
-# It runs after the kernel cases: 20-build has probed every kernel of the
+# It runs after the kernel cases: 20-build or 24-probes has probed every kernel of the
 # sample by then, and scripts/probes/probe-matrix reads those results from
 # the probe cache instead of compiling the probes again.
 # tests/run: after the kernel cases

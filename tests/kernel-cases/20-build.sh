@@ -2,8 +2,10 @@
 # ice.ko builds for this kernel in a root of its own Debian release (its
 # compiler, its libc), with W=1 and zero warnings, and says what it is:
 # our version (modinfo, and the string ethtool -i shows), the upstream of
-# upstream.lock, no dependency on the kernel's libie or libeth and none of
-# their symbols exported, every kernel worker it creates started.
+# upstream.lock, what it compiles out as compat/probe-meta tells it (the
+# README tables' source), no dependency on the kernel's libie or libeth
+# and none of their symbols exported, every kernel worker it creates
+# started.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 kid=${KERNEL_ID:?}
 [ -f "$top/src/PROVENANCE" ] || "$top/scripts/import/import-upstream"
@@ -16,6 +18,23 @@ version=$(modinfo -F version "$ko")
 [ "$version" = "$(cat "$top/VERSION")" ] || fail "modinfo version $version is not VERSION $(cat "$top/VERSION")"
 upstream=$(modinfo -F backport_upstream "$ko")
 [ "$upstream" = "$(lock_get package) $(lock_get version)" ] || fail "modinfo upstream '$upstream' does not match upstream.lock"
+# What it compiles out, as compat/probe-meta tells it from the probes'
+# answers and the kernel's configuration (build-module fails a build that
+# disagrees; said here again).  Control: with the kernel's configuration
+# switches of src/Kbuild (CONFIG_DPLL) turned the other way, probe-meta
+# tells another answer, which the module contradicts.
+disabled=$(modinfo -F backport_disabled "$ko")
+meta() { sh "$top/compat/probe-meta" disabled "$top/build/$kid/compat-config.h" "$1" "$top/src/Kbuild"; }
+[ "$(meta "$top/build/$kid/auto.conf")" = "$disabled" ] ||
+	fail "modinfo backport_disabled '$disabled', compat/probe-meta disabled '$(meta "$top/build/$kid/auto.conf")'"
+sh "$top/compat/probe-meta" features "$top/src/Kbuild" | cut -f 1 | sed -n 's/^ifn\{0,1\}def \(CONFIG_[A-Z0-9_]*\)$/\1/p' >"$tmp/switches"
+[ -s "$tmp/switches" ] || fail "src/Kbuild has no configuration switch with a Disables: field: the control below needs one"
+# Each switch's option flipped: dropped where set, set where not.
+awk -F = 'NR == FNR { s[$0] = 1; next } ($1 in s) { seen[$1] = 1; next } { print }
+	END { for (o in s) if (!(o in seen)) print o "=y" }' "$tmp/switches" "$top/build/$kid/auto.conf" >"$tmp/flipped.conf"
+[ "$(meta "$tmp/flipped.conf")" != "$disabled" ] ||
+	fail "control: with $(paste -sd ' ' "$tmp/switches") flipped, compat/probe-meta still tells '$disabled'"
+echo "compiled out: $disabled (compat/probe-meta agrees)"
 # libie and libeth are built in under our names: the kernel's own (where
 # it has them) are other versions of them.
 depends=$(modinfo -F depends "$ko")
@@ -66,21 +85,3 @@ nopin_kernel() (
 )
 expect_fail "$tmp/nopin.log" "test sample has no kernel run in full of the pinned upstream $(pinned_base)" nopin_kernel
 echo "the sample holds the pinned upstream's kernel $(pinned_kernel)"
-# The probes' polarity (compat/probe-meta), against the two kernels that
-# decide it: the pinned upstream's own kernel has every API in the form
-# its ice uses (polarity 6.12), the newest verified line's every newer
-# form (polarity newer).  tests/cases/13 shows this check failing.
-pinned=$(pinned_base)
-newest=$(kernels lines | awk '{ print $2 }' | sort -t. -k1,1n -k2,2n | tail -n 1)
-case $kid in
-"$pinned"+*)
-	sh "$top/compat/probe-meta" polarity "$top/build/$kid/compat-config.h" pinned ||
-		fail "a probe's Polarity: is contradicted by the pinned upstream's kernel $kid"
-	echo "polarity: every 6.12-form API is present on the pinned upstream's kernel"
-	;;
-"$newest".*)
-	sh "$top/compat/probe-meta" polarity "$top/build/$kid/compat-config.h" newest ||
-		fail "a probe's Polarity: is contradicted by $kid, of the newest line"
-	echo "polarity: every newer-form API is present on the newest line's kernel"
-	;;
-esac
