@@ -7,8 +7,7 @@
 # then on this clone's README against the supported kernels' probes (run
 # if missing).  In `make check` it runs after the kernel cases, whose
 # 20-build and 24-probes have probed every sample kernel by then: it reads
-# them and runs nothing (run first, it made them itself, and 20-build then
-# checked W=1 warnings on a build that compiled nothing).
+# them and runs nothing (run alone, it probes what is missing itself).
 # tests/run: after the kernel cases
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 
