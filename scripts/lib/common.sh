@@ -29,10 +29,15 @@ times_cpu() {
 	tail -n 1 | tr 'ms' '  ' | awk 'NF == 4 { printf "%.1f", $1 * 60 + $2 + $3 * 60 + $4 }'
 }
 
-# die CAUSE [FIX]: say what failed and what to do about it, then stop.
-die() {
+# err CAUSE [FIX]: say what failed and what to do about it, and go on.
+err() {
 	printf '%s: error: %s\n' "$prog" "$1" >&2
 	[ $# -lt 2 ] || printf '%s:   fix: %s\n' "$prog" "$2" >&2
+}
+
+# die CAUSE [FIX]: err, then stop.
+die() {
+	err "$@"
 	exit 1
 }
 
