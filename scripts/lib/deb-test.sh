@@ -182,6 +182,23 @@ relabel_headers_cmds() {
 	printf "sed -i 's/%s/%s/' %s/include/generated/utsrelease.h\n" "$1" "$2" "$3"
 }
 
+# relabelled_kernel FROM RELEASE: the headers of a kernel RELEASE in the
+# root, as a headers package leaves them (/lib/modules/RELEASE/build), and
+# its image's config, from which dkms tells how to compress the module: a
+# copy of FROM's (installed there) whose release strings say RELEASE.  Its
+# module compiles to FROM's objects, which the compiler cache of the
+# root's DKMS builds (scripts/kbuild/scratch-root) gives back: a second
+# kernel to build for at the cost of a link, for the tests whose property
+# is what DKMS and the package do with several kernels, not a flavour's
+# compile (the real flavours are the kernel matrix's).
+relabelled_kernel() {
+	in_root sh -c "$(relabel_headers_cmds "$1" "$2" "/usr/src/linux-headers-$2") &&
+		mkdir -p /lib/modules/$2 && ln -sfn /usr/src/linux-headers-$2 /lib/modules/$2/build &&
+		if [ -f /boot/config-$1 ]; then cp /boot/config-$1 /boot/config-$2; fi" ||
+		fail "could not make the headers of $2 from those of $1"
+	echo "$2: a copy of the headers of $1 (relabelled)"
+}
+
 # fake_headers_deb RELEASE FROM [broken]: build, in $tmp, the headers
 # package of a kernel Debian did not build, and print its path inside the
 # root (/tmp).  Its tree is a copy of FROM's headers (installed in the

@@ -1,6 +1,8 @@
 #!/bin/sh
 # `ice-backport autoinstall` with the real dkms (bookworm's 3.0.10) and
-# real builds, in a scratch bookworm root with two 6.12.95 kernels:
+# real builds, in a scratch bookworm root with two 6.12.95 kernels (the
+# second a relabelled copy of the first's headers, relabelled_kernel: its
+# objects come from the compiler cache, as in 38-deb-upgrade-real-host):
 #   at once   three runs started together, two on one kernel and one on
 #             the other (dkms 3.0.10 builds every kernel of a version in
 #             one shared build directory): the runs wait for each other,
@@ -23,9 +25,10 @@
 package_test
 command -v python3 >/dev/null || skip "python3 is needed to read the doctor's JSON"
 k1=6.12.95+deb12-amd64
-k2=6.12.95+deb12-rt-amd64
+k2=6.12.95+deb12.99-amd64
 t0=$(date +%s)
-deb_package_root bookworm "linux-headers-$k1" "linux-headers-$k2"
+deb_package_root bookworm "linux-headers-$k1"
+relabelled_kernel "$k1" "$k2"
 root_dkms dkms.log
 # Installed without a build: the runs below are the builds.
 mkdir -p "$root/etc/dkms"
