@@ -33,6 +33,26 @@ expect_fail() {
 	echo "refused as expected: $pattern"
 }
 
+# this_package deb|rpm: the paths scripts/package/build-deb or build-rpm
+# prints for this tree's package (the .deb; the binary and the source
+# RPM).  Under tests/run it is built once for the run, in the directory
+# ICE_BP_TEST_PACKAGES that every case of the run shares, by the first
+# case that asks (the others wait on its lock): the tree does not change
+# during a run, and two builds of a tree give the same bytes (which
+# 31-deb-build and 35-rpm-build check: each builds one of its own to
+# compare with this one).  A case run alone builds its own in $tmp.  The cases copy the package, never change it.  Returns
+# non-zero when the build fails (its messages on stderr).
+this_package() {
+	pk=${ICE_BP_TEST_PACKAGES:-$tmp/packages}/$1
+	mkdir -p "$pk"
+	(
+		flock 9
+		[ -s "$pk/paths" ] || {
+			"$top/scripts/package/build-$1" "$pk" >"$pk/paths.new" && mv "$pk/paths.new" "$pk/paths"
+		}
+	) 9>"$pk.lock" && cat "$pk/paths"
+}
+
 # A private copy of the repository, for cases that break it on purpose.
 repo_copy() {
 	mkdir -p "$tmp/repo"

@@ -18,7 +18,7 @@ package_test() {
 # (scripts/package/build-deb; sets $deb) and the scratch root (deb_root)
 # with the .deb in its /tmp (sets $deb1, its path there).
 deb_package_root() {
-	deb=$("$top/scripts/package/build-deb" "$tmp/deb") || fail "could not build the .deb"
+	deb=$(this_package deb) || fail "could not build the .deb"
 	deb_root "$@"
 	cp "$deb" "$root/tmp/"
 	deb1=/tmp/$(basename "$deb")

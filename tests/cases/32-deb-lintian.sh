@@ -9,7 +9,7 @@ if ! command -v lintian >/dev/null; then
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends lintian >"$tmp/apt.log" 2>&1 ||
 		{ cat "$tmp/apt.log"; fail "could not install lintian"; }
 fi
-deb=$("$top/scripts/package/build-deb" "$tmp/deb")
+deb=$(this_package deb) || fail "could not build the .deb"
 lintian --version
 # Shown with the overrides and pedantic tags; judged without them
 # (--show-overrides makes an overridden warning count for --fail-on).

@@ -10,8 +10,11 @@ command -v rpmbuild >/dev/null && command -v dpkg-buildpackage >/dev/null ||
 	[ "$(id -u)" = 0 ] || skip "packaging tools missing and not root to install them"
 [ -f "$top/src/PROVENANCE" ] || "$top/scripts/import/import-upstream"
 version=$(cat "$top/VERSION")
-# shellcheck disable=SC2046 # two paths without blanks
-set -- $("$top/scripts/package/build-rpm" "$tmp/a")
+# The first, the run's (this_package), may be minutes older: the same
+# bytes still.
+pkgs=$(this_package rpm) || fail "could not build the .rpm"
+# shellcheck disable=SC2086 # two paths without blanks
+set -- $pkgs
 a=$1 as=$2
 # shellcheck disable=SC2046
 set -- $("$top/scripts/package/build-rpm" "$tmp/b")
@@ -36,7 +39,7 @@ grep -qx 'preun dkms' "$tmp/deptypes" || fail "dkms is not required until %preun
 # The installed tree is the .deb's, file for file.
 mkdir "$tmp/x" "$tmp/d"
 (cd "$tmp/x" && rpm2cpio "$a" | cpio -idm --quiet) || fail "could not unpack the RPM"
-deb=$("$top/scripts/package/build-deb" "$tmp/deb")
+deb=$(this_package deb) || fail "could not build the .deb"
 dpkg-deb -x "$deb" "$tmp/d"
 src=usr/src/ice-backport-$version
 [ -f "$tmp/x/$src/dkms.conf" ] || fail "no $src/dkms.conf in the RPM"

@@ -7,8 +7,9 @@
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 command -v rpmbuild >/dev/null && command -v rpmlint >/dev/null ||
 	[ "$(id -u)" = 0 ] || skip "rpm or rpmlint missing and not root to install them"
-# shellcheck disable=SC2046 # two paths without blanks
-set -- $("$top/scripts/package/build-rpm" "$tmp/rpm")
+pkgs=$(this_package rpm) || fail "could not build the .rpm"
+# shellcheck disable=SC2086 # two paths without blanks
+set -- $pkgs
 rpm=$1 srpm=$2
 "$top/scripts/package/lint-rpm" "$rpm" "$srpm" || fail "rpmlint reports errors or warnings"
 

@@ -22,8 +22,9 @@
 package_test
 kver=$(pinned_kernel)
 broken=$(kernel_version "$kver")-rt-amd64
-# shellcheck disable=SC2046 # two paths without blanks
-set -- $("$top/scripts/package/build-rpm" "$tmp/rpm")
+pkgs=$(this_package rpm) || fail "could not build the .rpm"
+# shellcheck disable=SC2086 # two paths without blanks
+set -- $pkgs
 rpm1=$1
 rel=$(rpm -qp --qf '%{RELEASE}' "$rpm1")
 

@@ -66,7 +66,7 @@ rc=0
 [ "$rc" = 0 ] || fail "the package of release $version could not be built from $commit"
 deb=$(grep '\.deb$' "$tmp/release.list")
 if [ "$next" = "$(cat "$top/VERSION")" ]; then
-	debnext=$("$top/scripts/package/build-deb" "$tmp/debnext")
+	debnext=$(this_package deb) || fail "could not build the .deb"
 else
 	repo=$(repo_copy)
 	echo "$next" >"$repo/VERSION"

@@ -35,7 +35,7 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-deb=$("$top/scripts/package/build-deb" "$tmp/deb")
+deb=$(this_package deb) || fail "could not build the .deb"
 rev=$(dpkg-deb -f "$deb" Version)
 rev=${rev##*-}
 v1=$version-$rev

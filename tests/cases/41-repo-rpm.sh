@@ -27,8 +27,9 @@ command -v zypper >/dev/null || skip "zypper is not installed (make deps)"
 command -v python3 >/dev/null || skip "python3 is needed for the HTTP server"
 trap 'serve_stop; agents_stop; rm -rf "$tmp"' EXIT
 
-rpm=$("$top/scripts/package/build-rpm" "$tmp/rpm" | head -n 1)
-deb=$("$top/scripts/package/build-deb" "$tmp/deb")
+rpm=$(this_package rpm) || fail "could not build the .rpm"
+rpm=$(echo "$rpm" | head -n 1)
+deb=$(this_package deb) || fail "could not build the .deb"
 nvr=$(rpm -qp --qf '%{NAME}-%{VERSION}-%{RELEASE}' "$rpm")
 repo_keys
 serve

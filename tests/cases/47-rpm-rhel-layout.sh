@@ -37,8 +37,9 @@
 . "$top/tests/json-check.sh"
 package_test
 kver=$(pinned_kernel)
-# shellcheck disable=SC2046 # two paths without blanks
-set -- $("$top/scripts/package/build-rpm" "$tmp/rpm")
+pkgs=$(this_package rpm) || fail "could not build the .rpm"
+# shellcheck disable=SC2086 # two paths without blanks
+set -- $pkgs
 rpm1=$1
 
 el10=6.12.0-55.24.1.el10_0.x86_64
