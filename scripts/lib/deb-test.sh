@@ -94,7 +94,9 @@ rpm_root() {
 	shift
 	start=$(date +%s)
 	rc=0
-	rpm --root "$root" --dbpath /var/lib/rpm "$@" >"$log" 2>&1 || rc=$?
+	# The scriptlets' locale is in_root's (LC_ALL=C), which the compiler
+	# cache hashes: their DKMS builds are then those of the .deb's tests.
+	LC_ALL=C rpm --root "$root" --dbpath /var/lib/rpm "$@" >"$log" 2>&1 || rc=$?
 	# Debian's rpm says this on every install.
 	grep -vE '^rpm: (RPM should not be used directly|However assuming)' "$log" | grep -v '^\.*$' || true
 	echo ">>> rpm $* -> exit $rc, $(($(date +%s) - start)) s"

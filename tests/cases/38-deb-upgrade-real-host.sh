@@ -21,15 +21,18 @@
 #   retry         its headers repaired, `ice-backport autoinstall KERNEL`
 #                 (the command the warning gave) gives it the new version,
 #                 and the old version is unregistered;
-#   new kernel    the third kernel and its headers arrive through apt:
-#                 ice-backport's kernel hook builds for it, before the
-#                 initramfs hook runs.
-# Five module builds (the third kernel arrives last, so that it is built
-# once), three of them compiles, each most of two minutes of make check
-# on 2 cores: the second kernel is a relabelled copy of the first's
-# headers (relabelled_kernel), whose builds the compiler cache gives back
-# from the first's.  The third is a real headers package from the
-# archive, so that Debian's own postinst runs the hooks.
+#   new kernel    the third kernel, its image and headers packages from
+#                 the archive, arrives through apt: Debian's own
+#                 postinsts run the hooks, ice-backport's kernel hook
+#                 builds for it before the initramfs hook runs (its
+#                 initramfs carries our ice).
+# Six module builds (the third kernel arrives last, so that it is built
+# once), one of them a compile, most of two minutes of make check on 2
+# cores: the first two kernels are relabelled copies of the third's
+# headers (relabelled_kernel), made before its packages are removed to
+# come back last, so that the compiler cache gives back every build of a
+# version after its first (this tree's: 33-deb-bookworm's, for the same
+# kernel).
 # Runs in a scratch copy of the cached bookworm root (dkms 3.0.10), with
 # the bookworm-backports 6.12 kernels.  Skipped, saying so, in a shallow
 # clone that lacks the release's commit.
@@ -37,11 +40,14 @@
 . "$top/scripts/lib/deb-test.sh"
 package_test
 command -v python3 >/dev/null || skip "python3 is needed to read the doctor's JSON"
-k1=6.12.95+deb12-amd64
-# A later point release of k1's line, as its name would be (verified).
+# Two later point releases of k3's line, as their names would be
+# (verified).
+k1=6.12.95+deb12.98-amd64
 k2=6.12.95+deb12.99-amd64
-k3=6.12.95+deb12-cloud-amd64
-[ "$(kernels tier-of "$k2")" = verified ] || fail "$k2 is not of a verified line"
+k3=6.12.95+deb12-amd64
+for k in "$k1" "$k2"; do
+	[ "$(kernels tier-of "$k")" = verified ] || fail "$k is not of a verified line"
+done
 
 # From the previous release's real package (built from its commit by its
 # own scripts, scripts/package/release build) to this tree's.  While this
@@ -84,8 +90,12 @@ echo "upgrade from release $version ($commit: $(basename "$deb")) to $next ($(ba
 [ "$(dpkg-deb -f "$deb" Version)" != "$(dpkg-deb -f "$debnext" Version)" ] ||
 	fail "the release and this tree's package have the same version: no upgrade to test"
 
-deb_root bookworm "linux-headers-$k1"
-relabelled_kernel "$k1" "$k2"
+deb_root bookworm "linux-headers-$k3"
+relabelled_kernel "$k3" "$k1"
+relabelled_kernel "$k3" "$k2"
+# k3 leaves, image and headers, to come back last.
+in_root dpkg --purge "linux-headers-$k3" "linux-image-$k3" >"$tmp/k3-purge.log" 2>&1 ||
+	{ cat "$tmp/k3-purge.log"; fail "could not remove the packages of $k3"; }
 cp "$deb" "$debnext" "$root/tmp/"
 deb1=/tmp/$(basename "$deb")
 deb2=/tmp/$(basename "$debnext")
@@ -161,9 +171,19 @@ in_root sh -c "ls -d /var/lib/dkms/ice-backport/$old" 2>/dev/null &&
 echo "every kernel has ice-backport $next; $old is unregistered"
 
 echo "== the third kernel and its headers arrive: the kernel hook builds for it"
+# Its image's postinst makes its initramfs after the kernel hooks: a small
+# one (MODULES=list, as in 33-deb-bookworm) that carries ice holds our
+# module only if ice-backport's hook built it first.
+echo ice >>"$root/etc/initramfs-tools/modules"
+printf 'MODULES=list\nCOMPRESS=gzip\n' >"$root/etc/initramfs-tools/conf.d/ice-test"
 apt_root k3.log install "linux-headers-$k3" || fail "apt install of the $k3 headers failed"
 grep -q "ice-backport: $k3: ice-backport $version installed" "$tmp/k3.log" || fail "the kernel hooks did not build for $k3"
 expect_ours "$k3"
+ice=$(in_root lsinitramfs "/boot/initrd.img-$k3" | grep '/ice\.ko' || true)
+case $ice in
+*/updates/dkms/ice.ko*) echo "initramfs of $k3: $ice" ;;
+*) fail "the initramfs of $k3 does not carry our ice (${ice:-no ice}): the kernel hook did not build before the initramfs hook" ;;
+esac
 
 echo "== purge"
 apt_root purge.log purge ice-backport-dkms || fail "apt purge failed"
