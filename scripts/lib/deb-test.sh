@@ -94,9 +94,10 @@ rpm_root() {
 	shift
 	start=$(date +%s)
 	rc=0
-	# The scriptlets' locale is in_root's (LC_ALL=C), which the compiler
-	# cache hashes: their DKMS builds are then those of the .deb's tests.
-	LC_ALL=C rpm --root "$root" --dbpath /var/lib/rpm "$@" >"$log" 2>&1 || rc=$?
+	# The scriptlets' locale is in_root's (LC_ALL=C, no LANG), which the
+	# compiler cache hashes (LANG, LC_ALL, LC_CTYPE, LC_MESSAGES): their
+	# DKMS builds are then those of the .deb's tests.
+	env -u LANG -u LC_CTYPE -u LC_MESSAGES LC_ALL=C rpm --root "$root" --dbpath /var/lib/rpm "$@" >"$log" 2>&1 || rc=$?
 	# Debian's rpm says this on every install.
 	grep -vE '^rpm: (RPM should not be used directly|However assuming)' "$log" | grep -v '^\.*$' || true
 	echo ">>> rpm $* -> exit $rc, $(($(date +%s) - start)) s"
