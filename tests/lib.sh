@@ -40,8 +40,9 @@ expect_fail() {
 # case that asks (the others wait on its lock): the tree does not change
 # during a run, and two builds of a tree give the same bytes (which
 # 31-deb-build and 35-rpm-build check: each builds one of its own to
-# compare with this one).  A case run alone builds its own in $tmp.  The cases copy the package, never change it.  Returns
-# non-zero when the build fails (its messages on stderr).
+# compare with this one).  A case run alone builds its own in $tmp.  The
+# cases copy the package, never change it.  Returns non-zero when the
+# build fails (its messages on stderr).
 this_package() {
 	pk=${ICE_BP_TEST_PACKAGES:-$tmp/packages}/$1
 	mkdir -p "$pk"
