@@ -46,7 +46,7 @@ image_tree() {
 	# the configuration asks for; cpio: kheaders when kept; zstd: the
 	# compressor of the bzImage (KERNEL_ZSTD, Debian's configuration:
 	# linux-6.14's image failed there, after vmlinux).
-	root=$("$top/scripts/kbuild/build-root" "$rootname" python3 dwarves openssl cpio ccache zstd)
+	root=$("$top/scripts/kbuild/build-root" "$rootname" python3 dwarves openssl cpio zstd)
 	gcc_v=$(chroot "$root" gcc --version | head -n 1)
 	pahole_v=$(chroot "$root" pahole --version)
 	key=$(echo "image $image_recipe $image_keep $tree_sha $config $config_sha $rel $gcc_v $pahole_v" | sha256sum | cut -d' ' -f1)

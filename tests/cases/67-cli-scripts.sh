@@ -7,7 +7,7 @@
 # of the clone, from a directory that holds directories named --help, -h
 # and --no-such-option (a script that took one for its DEST or OUTDIR
 # removed it), with a cache of its own, and with the commands that act
-# (apt, debootstrap, chroot, mount, qemu, the package builders, git, make,
+# (apt, mmdebstrap, chroot, mount, qemu, the package builders, git, make,
 # the compilers) replaced by stubs that record a call: neither the copy,
 # the directory, the cache nor a stub may show a trace.  Then tests/run:
 # a pattern no case's name holds fails, naming it (a mistyped case gave a
@@ -37,7 +37,7 @@ cache=$tmp/cache
 calls=$tmp/calls
 stubs=$tmp/stubs
 mkdir "$stubs"
-for c in apt-get apt-cache apt-ftparchive debootstrap chroot mount umount unshare qemu-system-x86_64 \
+for c in apt-get apt-cache apt-ftparchive mmdebstrap chroot mount umount unshare qemu-system-x86_64 \
 	dpkg-buildpackage dpkg-deb rpmbuild createrepo_c gpg dkms git make gcc clang curl wget; do
 	printf '#!/bin/sh\necho "%s $*" >>"%s"\nexit 1\n' "$c" "$calls" >"$stubs/$c"
 	chmod +x "$stubs/$c"
