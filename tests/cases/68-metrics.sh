@@ -14,15 +14,15 @@
 . "$top/tools/lib/host.sh"
 . "$top/tests/doctor-fixture.sh"
 . "$top/tests/json-check.sh"
-# Debian's python3 (python3-prometheus-client, scripts/kbuild/install-build-deps).
-py=/usr/bin/python3
-"$py" -c 'import prometheus_client.parser' 2>/dev/null ||
+# python3 (Debian's, tests/lib.sh) with python3-prometheus-client
+# (scripts/kbuild/install-build-deps).
+python3 -c 'import prometheus_client.parser' 2>/dev/null ||
 	skip "python3-prometheus-client is missing (make deps installs it)"
 
 # parse FILE: one line a sample, "name{label=value,...} value", labels
 # sorted; a line the parser refuses fails the case.
 parse() {
-	"$py" - "$1" <<'EOF' || fail "$1 does not parse as the Prometheus text format"
+	python3 - "$1" <<'EOF' || fail "$1 does not parse as the Prometheus text format"
 import sys
 from prometheus_client.parser import text_string_to_metric_families
 for fam in text_string_to_metric_families(open(sys.argv[1]).read()):
