@@ -9,6 +9,7 @@
 # message; an upgrade to the next package revision works; removal gives the
 # kernel's own ice back, in the initramfs too; purge leaves nothing.  Runs
 # in a scratch copy of the cached bookworm root.
+# tests/run: minutes
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 . "$top/scripts/lib/deb-test.sh"
 package_test

@@ -11,6 +11,7 @@
 # the headers of a kernel outside the policy install with a message and no
 # build; removal gives the kernel its own ice back; purge leaves nothing.
 # Runs in a scratch copy of the cached trixie root.
+# tests/run: minutes
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 . "$top/scripts/lib/deb-test.sh"
 package_test

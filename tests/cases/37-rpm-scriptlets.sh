@@ -17,6 +17,7 @@
 # install, upgrade and erase (dracut and lsinitrd played by stand-ins).
 # rpm's dependency check is skipped with --nodeps: dkms and /bin/sh are
 # Debian packages here, unknown to the rpm database.
+# tests/run: minutes
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 . "$top/scripts/lib/deb-test.sh"
 package_test

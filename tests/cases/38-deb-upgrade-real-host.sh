@@ -36,6 +36,7 @@
 # Runs in a scratch copy of the cached bookworm root (dkms 3.0.10), with
 # the bookworm-backports 6.12 kernels.  Skipped, saying so, in a shallow
 # clone that lacks the release's commit.
+# tests/run: minutes
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 . "$top/scripts/lib/deb-test.sh"
 package_test

@@ -20,6 +20,7 @@
 # it back), and the runs at once, not stopped, install their builds.  The stand-in
 # cases of the same code (more signals and points, no real build) are in
 # 59-autoinstall-hostile-host.
+# tests/run: minutes
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 . "$top/scripts/lib/deb-test.sh"
 package_test

@@ -32,6 +32,7 @@
 # a stand-in /usr/sbin/weak-modules on install and uninstall (the
 # negative control: this dkms does call it on such a host), and the tool
 # blind to extra/ (the doctor) does not see the module (the other control).
+# tests/run: minutes
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 . "$top/scripts/lib/deb-test.sh"
 . "$top/tests/json-check.sh"
