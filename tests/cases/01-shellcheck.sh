@@ -2,6 +2,7 @@
 # Every shell script we wrote passes shellcheck: the .sh files, the sourced
 # libraries without an extension, and every file whose first line names
 # sh or bash (wherever it lives: the emulator's drivers are in tests/rxemu).
+# tests/run: minutes
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 command -v shellcheck >/dev/null || skip "shellcheck is not installed (make deps)"
 cd "$top"

@@ -6,6 +6,7 @@
 # Debian's 6.12.95 headers, compat/run-probes reports an API that exists as
 # present and one that does not as missing, and stops when even an empty
 # module does not compile.  Each property is also shown failing.
+# tests/run: minutes
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 
 # check_docs TREE: print what is wrong with TREE's probes, nothing if all

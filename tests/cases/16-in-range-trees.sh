@@ -16,6 +16,7 @@
 # the module (0 warnings against both) and the VM boot of both kernels,
 # which take longer than this suite may (half an hour a tree on 2 busy
 # cores).
+# tests/run: minutes
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 [ "$(id -u)" = 0 ] || skip "the trees are built in a Debian root with chroot, which needs root"
 

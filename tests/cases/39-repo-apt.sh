@@ -15,6 +15,7 @@
 # the root's own cache, where apt-get itself refuses (the control).
 # The roots have no kernel headers, so DKMS builds nothing: what DKMS does
 # with the package is tests 33 and 34's job.
+# tests/run: minutes
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 . "$top/scripts/lib/deb-test.sh"
 . "$top/tests/repo-fixture.sh"

@@ -8,6 +8,7 @@
 # `release bump` then makes the changed tree acceptable again.  A cut
 # refuses a src/ imported before the committed patches, and a cut whose
 # commit fails leaves neither its tag nor its record.
+# tests/run: minutes
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 command -v dpkg-parsechangelog >/dev/null || skip "dpkg-dev missing (dpkg-parsechangelog)"
 [ -f "$top/src/PROVENANCE" ] || "$top/scripts/import/import-upstream"

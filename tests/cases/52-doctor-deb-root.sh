@@ -6,6 +6,7 @@
 # leaves out DKMS's real private key (made at install) and a secret put in
 # its environment.  Control: after `apt remove` the same doctor reports no
 # package, so the report follows the host.
+# tests/run: minutes
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 . "$top/scripts/lib/deb-test.sh"
 . "$top/tests/json-check.sh"

@@ -24,6 +24,7 @@
 # "leaks"), one that never sees the fix (9.7 is then "leaks"), one that
 # takes an empty changelog for "neither entry" (then "not affected"), one
 # blind to reverts and one blind to Red Hat's change (both then "fixed").
+# tests/run: minutes
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 . "$top/tools/lib/host.sh"
 . "$top/tests/doctor-fixture.sh"
