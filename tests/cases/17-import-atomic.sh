@@ -4,7 +4,8 @@
 # was, with no staging directory behind.  The build and the packaging
 # check the tree against its PROVENANCE's tree_sha256 and refuse one that
 # was cut short.  Controls: the tree comparison sees a file cut short, and
-# the intact tree passes the same stage-tree and dkms-source checks.
+# the intact tree passes the same stage-tree and dkms-source checks.  A
+# staging again copies what changed and only that.
 . "$ICE_BP_TOPDIR/tests/lib.sh"
 
 repo=$(repo_copy)
@@ -59,6 +60,25 @@ cp -a "$top/src/." "$repo/src/"
 ICE_BP_TOPDIR=$repo "$repo/scripts/kbuild/stage-tree" "$tmp/stage" ||
 	fail "stage-tree refuses the intact import (control)"
 echo "ok: the intact tree stages"
+# What kbuild builds is the staged tree: a source changed since the last
+# staging must reach it, one unchanged keep its time stamp (kbuild
+# rebuilds what is newer than its object), one gone leave it.
+st=$tmp/stage
+diff -r "$repo/compat" "$st/compat" >/dev/null || fail "the staged tree's compat/ is not the sources'"
+touch -d '2000-01-01' "$st/Kbuild" "$st/compat/compat.h"
+echo '/* changed by test 17 */' >>"$repo/compat/compat.h"
+echo 'test 17' >"$repo/compat/test-17.txt"
+ICE_BP_TOPDIR=$repo "$repo/scripts/kbuild/stage-tree" "$st" || fail "the second staging failed"
+cmp -s "$repo/compat/compat.h" "$st/compat/compat.h" || fail "a changed file did not reach the staged tree"
+[ -f "$st/compat/test-17.txt" ] || fail "a new file did not reach the staged tree"
+[ "$(stat -c %Y "$st/Kbuild")" = "$(date -d 2000-01-01 +%s)" ] ||
+	fail "an unchanged file was copied again (kbuild would rebuild what depends on it)"
+rm "$repo/compat/test-17.txt"
+cp "$top/compat/compat.h" "$repo/compat/compat.h"
+ICE_BP_TOPDIR=$repo "$repo/scripts/kbuild/stage-tree" "$st" || fail "the third staging failed"
+[ ! -e "$st/compat/test-17.txt" ] || fail "a file gone from the sources stays in the staged tree"
+cmp -s "$top/compat/compat.h" "$st/compat/compat.h" || fail "the restored file did not reach the staged tree"
+echo "ok: a staging copies what changed, keeps what did not, removes what is gone"
 f=$repo/src/drivers/net/ethernet/intel/ice/ice_txrx.c
 head -c 1000 "$f" >"$tmp/cut" && cat "$tmp/cut" >"$f"
 expect_fail "$tmp/stage.log" "not the tree its PROVENANCE describes" \
